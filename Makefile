@@ -1,0 +1,39 @@
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# Out-of-tree build of the PMU drivers.
+#
+#   make                          build against the running kernel
+#   make KDIR=/path/to/kernel     build against another kernel tree
+#   make KDIR=... ARCH=arm64 CROSS_COMPILE=aarch64-linux-gnu-
+#   make install                  modules_install into that kernel's tree
+#   make demo                     boot the virtual board and run perf on it
+#   make check                    every gate and test; ends "N passed, N failed"
+#   make shell                    interactive shell on the virtual board
+
+KDIR ?= /lib/modules/$(shell uname -r)/build
+
+all: modules
+
+modules:
+	$(MAKE) -C $(KDIR) M=$(CURDIR) modules
+
+install: modules
+	$(MAKE) -C $(KDIR) M=$(CURDIR) modules_install
+
+clean:
+	$(MAKE) -C $(KDIR) M=$(CURDIR) clean 2>/dev/null || \
+		find . \( -name '*.o' -o -name '*.ko' -o -name '*.mod*' -o \
+			-name '.*.cmd' -o -name 'Module.symvers' -o \
+			-name 'modules.order' \) -delete
+	rm -rf out
+
+demo:
+	tools/demo
+
+check:
+	tools/check
+
+shell:
+	tools/vm-run --interactive
+
+.PHONY: all modules install clean demo check shell

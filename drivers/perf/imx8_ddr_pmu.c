@@ -1,0 +1,656 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Freescale i.MX8 DDR performance monitor
+ *
+ * Four 32-bit counters at the edge of the DRAM controller.  Counter 0
+ * always counts cycles; when it overflows it locks all four counters and
+ * raises the only interrupt.  Counters 1-3 count the event selected by
+ * their CSV field, optionally through one of three generations of AXI
+ * filter.
+ */
+
+#include <linux/bitfield.h>
+#include <linux/idr.h>
+#include <linux/interrupt.h>
+#include <linux/io.h>
+#include <linux/mod_devicetable.h>
+#include <linux/module.h>
+#include <linux/perf_event.h>
+#include <linux/platform_device.h>
+#include <linux/property.h>
+#include <linux/spinlock.h>
+#include <kunit/visibility.h>
+
+#include "imx8_ddr_pmu.h"
+#include "uncore_pmu.h"
+
+#define IMX8_DDR_NUM_COUNTERS		4
+#define IMX8_DDR_CYCLE_COUNTER		0
+
+/* Counter control, one per counter */
+#define IMX8_DDR_CNTL(n)		(0x00 + 4 * (n))
+#define   IMX8_DDR_CNTL_OVER		BIT(0)
+/* Active low: the counter is held at its preset while CLEAR is 0 */
+#define   IMX8_DDR_CNTL_CLEAR		BIT(1)
+#define   IMX8_DDR_CNTL_EN		BIT(2)
+#define   IMX8_DDR_CNTL_CP		GENMASK(23, 16)
+#define   IMX8_DDR_CNTL_CSV		GENMASK(31, 24)
+#define IMX8_DDR_COUNT(n)		(0x20 + 4 * (n))
+/* Shared AXI filter (filter and enhanced_filter generations) */
+#define IMX8_DDR_DPCR1			0x30
+#define   IMX8_DDR_DPCR1_ID		GENMASK(15, 0)
+#define   IMX8_DDR_DPCR1_MASK		GENMASK(31, 16)
+/* Byte counts of counters 1-3 (enhanced_filter) */
+#define IMX8_DDR_BYTES(n)		(0x30 + 4 * (n))
+/* Per-counter AXI filter of counters 1-3 (super_filter) */
+#define IMX8_DDR_MUX_CNTL(n)		(0x50 + 0x10 * ((n) - 1))
+#define   IMX8_DDR_MUX_RD_PORT		GENMASK(2, 0)
+#define   IMX8_DDR_MUX_RD_DATA		BIT(3)
+#define   IMX8_DDR_MUX_WR_PORT		GENMASK(10, 8)
+#define   IMX8_DDR_MUX_WR_DATA		BIT(11)
+#define IMX8_DDR_MASK_COMP(n)		(0x54 + 0x10 * ((n) - 1))
+
+/*
+ * Counter 0 is preset to 0xf0000000 whenever it is cleared, so that it
+ * overflows, and lets the interrupt handler harvest every counter, each
+ * 2^28 cycles: no counter can wrap twice in between even when it counts
+ * bytes.  Reads of counter 0 drop the preset.
+ */
+#define IMX8_DDR_CYCLE_PRESET		0xf0
+#define IMX8_DDR_CYCLE_WIDTH		28
+#define IMX8_DDR_COUNTER_WIDTH		32
+
+/* perf_event_attr layout; the format files are generated from these */
+#define IMX8_DDR_CFG_EVENT		GENMASK_ULL(7, 0)
+#define IMX8_DDR_CFG1_AXI_ID		GENMASK_ULL(15, 0)
+#define IMX8_DDR_CFG1_AXI_MASK		GENMASK_ULL(31, 16)
+#define IMX8_DDR_CFG2_AXI_PORT		GENMASK_ULL(2, 0)
+#define IMX8_DDR_CFG2_AXI_CHANNEL	BIT_ULL(3)
+
+#define IMX8_DDR_EVENT_CYCLES		0x00
+#define IMX8_DDR_EVENT_AXID_READ	0x41
+#define IMX8_DDR_EVENT_AXID_WRITE	0x42
+
+/* Bits of uncore_pmu.caps, one per caps/ file */
+enum imx8_ddr_cap {
+	IMX8_DDR_CAP_FILTER,
+	IMX8_DDR_CAP_ENHANCED_FILTER,
+	IMX8_DDR_CAP_SUPER_FILTER,
+};
+
+/**
+ * struct imx8_ddr_devtype - what differs between compatibles
+ * @identifier: SoC name for perf's JSON event matching, or NULL.
+ * @filter: which AXI filter the controller has.
+ */
+struct imx8_ddr_devtype {
+	const char		*identifier;
+	enum imx8_ddr_filter	filter;
+};
+
+/**
+ * struct imx8_ddr_pmu - one DDR controller's PMU
+ * @upmu: shared core state.
+ * @base: registers.
+ * @devtype: per-compatible data.
+ * @id: instance number, the N of imx8_ddrN.
+ * @active: started events; counter 0 runs while there is one.
+ * @filter_lock: protects @filter_users and @filter_config1.
+ * @filter_users: open events using the shared DPCR1 filter.
+ * @filter_config1: the config1 all of them use.
+ */
+struct imx8_ddr_pmu {
+	struct uncore_pmu		upmu;
+	void __iomem			*base;
+	const struct imx8_ddr_devtype	*devtype;
+	int				id;
+	unsigned int			active;
+	spinlock_t			filter_lock;
+	unsigned int			filter_users;
+	u64				filter_config1;
+};
+
+#define to_imx8_ddr_pmu(u)	container_of(u, struct imx8_ddr_pmu, upmu)
+
+static DEFINE_IDA(imx8_ddr_ida);
+
+static const struct imx8_ddr_devtype imx8_devtype = {
+	.filter = IMX8_DDR_NO_FILTER,
+};
+
+static const struct imx8_ddr_devtype imx8m_devtype = {
+	.filter = IMX8_DDR_FILTER,
+};
+
+static const struct imx8_ddr_devtype imx8mq_devtype = {
+	.identifier = "i.MX8MQ",
+	.filter = IMX8_DDR_FILTER,
+};
+
+static const struct imx8_ddr_devtype imx8mm_devtype = {
+	.identifier = "i.MX8MM",
+	.filter = IMX8_DDR_FILTER,
+};
+
+static const struct imx8_ddr_devtype imx8mn_devtype = {
+	.identifier = "i.MX8MN",
+	.filter = IMX8_DDR_FILTER,
+};
+
+static const struct imx8_ddr_devtype imx8mp_devtype = {
+	.identifier = "i.MX8MP",
+	.filter = IMX8_DDR_ENHANCED_FILTER,
+};
+
+static const struct imx8_ddr_devtype imx8dxl_devtype = {
+	.identifier = "i.MX8DXL",
+	.filter = IMX8_DDR_SUPER_FILTER,
+};
+
+static const struct of_device_id imx8_ddr_pmu_of_match[] = {
+	{ .compatible = "fsl,imx8-ddr-pmu",	.data = &imx8_devtype },
+	{ .compatible = "fsl,imx8m-ddr-pmu",	.data = &imx8m_devtype },
+	{ .compatible = "fsl,imx8mq-ddr-pmu",	.data = &imx8mq_devtype },
+	{ .compatible = "fsl,imx8mm-ddr-pmu",	.data = &imx8mm_devtype },
+	{ .compatible = "fsl,imx8mn-ddr-pmu",	.data = &imx8mn_devtype },
+	{ .compatible = "fsl,imx8mp-ddr-pmu",	.data = &imx8mp_devtype },
+	{ .compatible = "fsl,imx8dxl-ddr-pmu",	.data = &imx8dxl_devtype },
+	{ }
+};
+MODULE_DEVICE_TABLE(of, imx8_ddr_pmu_of_match);
+
+static u8 imx8_ddr_event_code(struct perf_event *event)
+{
+	return FIELD_GET(IMX8_DDR_CFG_EVENT, event->attr.config);
+}
+
+static bool imx8_ddr_event_filtered(struct perf_event *event)
+{
+	u8 code = imx8_ddr_event_code(event);
+
+	return code == IMX8_DDR_EVENT_AXID_READ ||
+	       code == IMX8_DDR_EVENT_AXID_WRITE;
+}
+
+/* The filter generations with one DPCR1 for all counters */
+static bool imx8_ddr_filter_shared(const struct imx8_ddr_pmu *ddr)
+{
+	return ddr->devtype->filter == IMX8_DDR_FILTER ||
+	       ddr->devtype->filter == IMX8_DDR_ENHANCED_FILTER;
+}
+
+/* sysfs */
+
+static struct attribute *imx8_ddr_event_attrs[] = {
+	UNCORE_PMU_EVENT_ATTR(cycles, 0x00),
+	UNCORE_PMU_EVENT_ATTR(selfresh, 0x01),
+	UNCORE_PMU_EVENT_ATTR(read-accesses, 0x04),
+	UNCORE_PMU_EVENT_ATTR(write-accesses, 0x05),
+	UNCORE_PMU_EVENT_ATTR(read-queue-depth, 0x08),
+	UNCORE_PMU_EVENT_ATTR(write-queue-depth, 0x09),
+	UNCORE_PMU_EVENT_ATTR(lp-read-credit-cnt, 0x10),
+	UNCORE_PMU_EVENT_ATTR(hp-read-credit-cnt, 0x11),
+	UNCORE_PMU_EVENT_ATTR(write-credit-cnt, 0x12),
+	UNCORE_PMU_EVENT_ATTR(read-command, 0x20),
+	UNCORE_PMU_EVENT_ATTR(write-command, 0x21),
+	UNCORE_PMU_EVENT_ATTR(read-modify-write-command, 0x22),
+	UNCORE_PMU_EVENT_ATTR(hp-read, 0x23),
+	UNCORE_PMU_EVENT_ATTR(hp-req-nocredit, 0x24),
+	UNCORE_PMU_EVENT_ATTR(hp-xact-credit, 0x25),
+	UNCORE_PMU_EVENT_ATTR(lp-req-nocredit, 0x26),
+	UNCORE_PMU_EVENT_ATTR(lp-xact-credit, 0x27),
+	UNCORE_PMU_EVENT_ATTR(wr-xact-credit, 0x29),
+	UNCORE_PMU_EVENT_ATTR(read-cycles, 0x2a),
+	UNCORE_PMU_EVENT_ATTR(write-cycles, 0x2b),
+	UNCORE_PMU_EVENT_ATTR(read-write-transition, 0x30),
+	UNCORE_PMU_EVENT_ATTR(precharge, 0x31),
+	UNCORE_PMU_EVENT_ATTR(activate, 0x32),
+	UNCORE_PMU_EVENT_ATTR(load-mode, 0x33),
+	UNCORE_PMU_EVENT_ATTR(perf-mwr, 0x34),
+	UNCORE_PMU_EVENT_ATTR(read, 0x35),
+	UNCORE_PMU_EVENT_ATTR(read-activate, 0x36),
+	UNCORE_PMU_EVENT_ATTR(refresh, 0x37),
+	UNCORE_PMU_EVENT_ATTR(write, 0x38),
+	UNCORE_PMU_EVENT_ATTR(raw-hazard, 0x39),
+	UNCORE_PMU_EVENT_ATTR(axid-read, IMX8_DDR_EVENT_AXID_READ),
+	UNCORE_PMU_EVENT_ATTR(axid-write, IMX8_DDR_EVENT_AXID_WRITE),
+	NULL
+};
+
+/* axid-read and axid-write need a filter to select on */
+static umode_t imx8_ddr_event_visible(struct kobject *kobj,
+				      struct attribute *attr, int n)
+{
+	struct pmu *pmu = dev_get_drvdata(kobj_to_dev(kobj));
+	struct imx8_ddr_pmu *ddr = to_imx8_ddr_pmu(to_uncore_pmu(pmu));
+	struct perf_pmu_events_attr *ev =
+		container_of(attr, struct perf_pmu_events_attr, attr.attr);
+
+	if (ddr->devtype->filter == IMX8_DDR_NO_FILTER &&
+	    (ev->id == IMX8_DDR_EVENT_AXID_READ ||
+	     ev->id == IMX8_DDR_EVENT_AXID_WRITE))
+		return 0;
+	return attr->mode;
+}
+
+static const struct attribute_group imx8_ddr_events_group = {
+	.name = "events",
+	.attrs = imx8_ddr_event_attrs,
+	.is_visible = imx8_ddr_event_visible,
+};
+
+static struct attribute *imx8_ddr_format_attrs[] = {
+	UNCORE_PMU_FORMAT_ATTR(event, 0, IMX8_DDR_CFG_EVENT),
+	UNCORE_PMU_FORMAT_ATTR(axi_id, 1, IMX8_DDR_CFG1_AXI_ID),
+	UNCORE_PMU_FORMAT_ATTR(axi_mask, 1, IMX8_DDR_CFG1_AXI_MASK),
+	UNCORE_PMU_FORMAT_ATTR(axi_port, 2, IMX8_DDR_CFG2_AXI_PORT),
+	UNCORE_PMU_FORMAT_ATTR(axi_channel, 2, IMX8_DDR_CFG2_AXI_CHANNEL),
+	NULL
+};
+
+static const struct attribute_group imx8_ddr_format_group = {
+	.name = "format",
+	.attrs = imx8_ddr_format_attrs,
+};
+
+static struct attribute *imx8_ddr_caps_attrs[] = {
+	UNCORE_PMU_CAP_ATTR(filter, IMX8_DDR_CAP_FILTER),
+	UNCORE_PMU_CAP_ATTR(enhanced_filter, IMX8_DDR_CAP_ENHANCED_FILTER),
+	UNCORE_PMU_CAP_ATTR(super_filter, IMX8_DDR_CAP_SUPER_FILTER),
+	NULL
+};
+
+static const struct attribute_group imx8_ddr_caps_group = {
+	.name = "caps",
+	.attrs = imx8_ddr_caps_attrs,
+};
+
+static const struct attribute_group *imx8_ddr_attr_groups[] = {
+	&imx8_ddr_events_group,
+	&imx8_ddr_format_group,
+	&imx8_ddr_caps_group,
+	&uncore_pmu_common_group,
+	NULL
+};
+
+/* Event validation */
+
+static unsigned long imx8_ddr_counter_mask(struct perf_event *event)
+{
+	if (imx8_ddr_event_code(event) == IMX8_DDR_EVENT_CYCLES)
+		return BIT(IMX8_DDR_CYCLE_COUNTER);
+	return GENMASK(IMX8_DDR_NUM_COUNTERS - 1, 1);
+}
+
+static int imx8_ddr_event_valid(struct perf_event *event)
+{
+	struct imx8_ddr_pmu *ddr = to_imx8_ddr_pmu(event_to_uncore_pmu(event));
+	const struct perf_event_attr *attr = &event->attr;
+
+	if (!imx8_ddr_event_filtered(event)) {
+		if (attr->config1 || attr->config2) {
+			dev_dbg(ddr->upmu.dev, "AXI filter fields need axid-read or axid-write\n");
+			return -EINVAL;
+		}
+		return 0;
+	}
+
+	switch (ddr->devtype->filter) {
+	case IMX8_DDR_NO_FILTER:
+		dev_dbg(ddr->upmu.dev, "no AXI filter on this controller\n");
+		return -EOPNOTSUPP;
+	case IMX8_DDR_FILTER:
+	case IMX8_DDR_ENHANCED_FILTER:
+		if (attr->config2) {
+			dev_dbg(ddr->upmu.dev, "axi_port/axi_channel need the super filter\n");
+			return -EINVAL;
+		}
+		return 0;
+	case IMX8_DDR_SUPER_FILTER:
+		/* The DDR subsystem has a single AXI port, port 0 */
+		if (FIELD_GET(IMX8_DDR_CFG2_AXI_PORT, attr->config2)) {
+			dev_dbg(ddr->upmu.dev, "axi_port must be 0\n");
+			return -EINVAL;
+		}
+		return 0;
+	}
+	return -EINVAL;
+}
+
+static bool imx8_ddr_events_compatible(struct perf_event *a,
+				       struct perf_event *b)
+{
+	struct imx8_ddr_pmu *ddr = to_imx8_ddr_pmu(event_to_uncore_pmu(a));
+
+	return !imx8_ddr_filter_shared(ddr) ||
+	       !imx8_ddr_event_filtered(a) || !imx8_ddr_event_filtered(b) ||
+	       a->attr.config1 == b->attr.config1;
+}
+
+/*
+ * DPCR1 is shared, so while one filter setting is in use another cannot
+ * be counted at all; refuse it at open time instead of leaving the event
+ * unscheduled.
+ */
+static int imx8_ddr_event_claim(struct perf_event *event)
+{
+	struct imx8_ddr_pmu *ddr = to_imx8_ddr_pmu(event_to_uncore_pmu(event));
+	u64 config1 = event->attr.config1;
+	int ret = 0;
+
+	if (!imx8_ddr_filter_shared(ddr) || !imx8_ddr_event_filtered(event))
+		return 0;
+
+	spin_lock(&ddr->filter_lock);
+	if (ddr->filter_users && ddr->filter_config1 != config1) {
+		dev_info_ratelimited(ddr->upmu.dev,
+				     "AXI filter busy with axi_id=%#llx axi_mask=%#llx\n",
+				     FIELD_GET(IMX8_DDR_CFG1_AXI_ID, ddr->filter_config1),
+				     FIELD_GET(IMX8_DDR_CFG1_AXI_MASK, ddr->filter_config1));
+		ret = -EBUSY;
+	} else {
+		ddr->filter_users++;
+		ddr->filter_config1 = config1;
+	}
+	spin_unlock(&ddr->filter_lock);
+	return ret;
+}
+
+static void imx8_ddr_event_release(struct perf_event *event)
+{
+	struct imx8_ddr_pmu *ddr = to_imx8_ddr_pmu(event_to_uncore_pmu(event));
+
+	if (!imx8_ddr_filter_shared(ddr) || !imx8_ddr_event_filtered(event))
+		return;
+
+	spin_lock(&ddr->filter_lock);
+	ddr->filter_users--;
+	spin_unlock(&ddr->filter_lock);
+}
+
+/* Counter programming; the core holds upmu.lock */
+
+static void imx8_ddr_start_cycles(struct imx8_ddr_pmu *ddr)
+{
+	/* A 1-to-0-to-1 edge of CLEAR reloads the preset */
+	writel(0, ddr->base + IMX8_DDR_CNTL(IMX8_DDR_CYCLE_COUNTER));
+	writel(IMX8_DDR_CNTL_EN | IMX8_DDR_CNTL_CLEAR |
+	       FIELD_PREP(IMX8_DDR_CNTL_CP, IMX8_DDR_CYCLE_PRESET),
+	       ddr->base + IMX8_DDR_CNTL(IMX8_DDR_CYCLE_COUNTER));
+}
+
+static void imx8_ddr_hold_cycles(struct imx8_ddr_pmu *ddr)
+{
+	/* Stops counter 0, and with it the whole block; the value holds */
+	writel(IMX8_DDR_CNTL_CLEAR |
+	       FIELD_PREP(IMX8_DDR_CNTL_CP, IMX8_DDR_CYCLE_PRESET),
+	       ddr->base + IMX8_DDR_CNTL(IMX8_DDR_CYCLE_COUNTER));
+}
+
+static void imx8_ddr_program_filter(struct imx8_ddr_pmu *ddr, int idx,
+				    struct perf_event *event)
+{
+	/* Users give the bits to ignore, hardware wants the bits to compare */
+	u32 mask_comp = event->attr.config1 ^ IMX8_DDR_DPCR1_MASK;
+	u64 config2 = event->attr.config2;
+	u32 port = FIELD_GET(IMX8_DDR_CFG2_AXI_PORT, config2);
+	/* and users give 1 for the address channel, hardware 1 for data */
+	bool data = !(config2 & IMX8_DDR_CFG2_AXI_CHANNEL);
+	u32 mux;
+
+	if (imx8_ddr_filter_shared(ddr)) {
+		writel(mask_comp, ddr->base + IMX8_DDR_DPCR1);
+		return;
+	}
+
+	if (imx8_ddr_event_code(event) == IMX8_DDR_EVENT_AXID_READ)
+		mux = FIELD_PREP(IMX8_DDR_MUX_RD_PORT, port) |
+		      FIELD_PREP(IMX8_DDR_MUX_RD_DATA, data);
+	else
+		mux = FIELD_PREP(IMX8_DDR_MUX_WR_PORT, port) |
+		      FIELD_PREP(IMX8_DDR_MUX_WR_DATA, data);
+	writel(mask_comp, ddr->base + IMX8_DDR_MASK_COMP(idx));
+	writel(mux, ddr->base + IMX8_DDR_MUX_CNTL(idx));
+}
+
+static void imx8_ddr_enable_counter(struct uncore_pmu *upmu,
+				    struct perf_event *event)
+{
+	struct imx8_ddr_pmu *ddr = to_imx8_ddr_pmu(upmu);
+	int idx = event->hw.idx;
+
+	/* Counter 0 gates the others, so it runs whenever anything counts */
+	if (ddr->active++ == 0)
+		imx8_ddr_start_cycles(ddr);
+	if (idx == IMX8_DDR_CYCLE_COUNTER)
+		return;
+
+	if (imx8_ddr_event_filtered(event) &&
+	    ddr->devtype->filter != IMX8_DDR_NO_FILTER)
+		imx8_ddr_program_filter(ddr, idx, event);
+	/*
+	 * Counters 1-3 run free: they are never cleared, and deltas of
+	 * their values are accumulated.
+	 */
+	writel(FIELD_PREP(IMX8_DDR_CNTL_CSV, imx8_ddr_event_code(event)) |
+	       IMX8_DDR_CNTL_EN | IMX8_DDR_CNTL_CLEAR,
+	       ddr->base + IMX8_DDR_CNTL(idx));
+}
+
+static void imx8_ddr_disable_counter(struct uncore_pmu *upmu,
+				     struct perf_event *event)
+{
+	struct imx8_ddr_pmu *ddr = to_imx8_ddr_pmu(upmu);
+	int idx = event->hw.idx;
+
+	if (idx != IMX8_DDR_CYCLE_COUNTER)
+		writel(FIELD_PREP(IMX8_DDR_CNTL_CSV, imx8_ddr_event_code(event)) |
+		       IMX8_DDR_CNTL_CLEAR, ddr->base + IMX8_DDR_CNTL(idx));
+	if (--ddr->active == 0)
+		imx8_ddr_hold_cycles(ddr);
+}
+
+static u64 imx8_ddr_read_counter(struct uncore_pmu *upmu,
+				 struct perf_event *event)
+{
+	struct imx8_ddr_pmu *ddr = to_imx8_ddr_pmu(upmu);
+	int idx = event->hw.idx;
+
+	if (idx == IMX8_DDR_CYCLE_COUNTER)
+		return readl(ddr->base + IMX8_DDR_COUNT(idx)) &
+		       GENMASK(IMX8_DDR_CYCLE_WIDTH - 1, 0);
+	if (ddr->devtype->filter == IMX8_DDR_ENHANCED_FILTER &&
+	    imx8_ddr_event_filtered(event))
+		return readl(ddr->base + IMX8_DDR_BYTES(idx));
+	return readl(ddr->base + IMX8_DDR_COUNT(idx));
+}
+
+static unsigned int imx8_ddr_counter_width(struct uncore_pmu *upmu, int idx)
+{
+	return idx == IMX8_DDR_CYCLE_COUNTER ? IMX8_DDR_CYCLE_WIDTH :
+					       IMX8_DDR_COUNTER_WIDTH;
+}
+
+static const struct uncore_pmu_ops imx8_ddr_ops = {
+	.counter_mask		= imx8_ddr_counter_mask,
+	.event_valid		= imx8_ddr_event_valid,
+	.events_compatible	= imx8_ddr_events_compatible,
+	.event_claim		= imx8_ddr_event_claim,
+	.event_release		= imx8_ddr_event_release,
+	.counter_width		= imx8_ddr_counter_width,
+	.read_counter		= imx8_ddr_read_counter,
+	.enable_counter		= imx8_ddr_enable_counter,
+	.disable_counter	= imx8_ddr_disable_counter,
+};
+
+/**
+ * imx8_ddr_pmu_irq() - counter 0 overflowed and locked every counter
+ * @irq: the interrupt.
+ * @dev_id: the struct uncore_pmu.
+ *
+ * Return: IRQ_HANDLED, or IRQ_NONE if counter 0 did not overflow.
+ */
+VISIBLE_IF_KUNIT irqreturn_t imx8_ddr_pmu_irq(int irq, void *dev_id)
+{
+	struct uncore_pmu *upmu = dev_id;
+	struct imx8_ddr_pmu *ddr = to_imx8_ddr_pmu(upmu);
+	void __iomem *cntl0 = ddr->base + IMX8_DDR_CNTL(IMX8_DDR_CYCLE_COUNTER);
+
+	raw_spin_lock(&upmu->lock);
+	if (!(readl(cntl0) & IMX8_DDR_CNTL_OVER)) {
+		raw_spin_unlock(&upmu->lock);
+		return IRQ_NONE;
+	}
+	/* Nothing moves until counter 0 is restarted: a consistent harvest */
+	uncore_pmu_update_all(upmu);
+	if (ddr->active)
+		imx8_ddr_start_cycles(ddr);
+	else
+		imx8_ddr_hold_cycles(ddr);
+	raw_spin_unlock(&upmu->lock);
+	return IRQ_HANDLED;
+}
+EXPORT_SYMBOL_IF_KUNIT(imx8_ddr_pmu_irq);
+
+/* Probe */
+
+VISIBLE_IF_KUNIT const struct imx8_ddr_devtype *
+imx8_ddr_pmu_devtype(const char *compatible)
+{
+	const struct of_device_id *id;
+
+	for (id = imx8_ddr_pmu_of_match; id->compatible[0]; id++)
+		if (!strcmp(id->compatible, compatible))
+			return id->data;
+	return NULL;
+}
+EXPORT_SYMBOL_IF_KUNIT(imx8_ddr_pmu_devtype);
+
+static void imx8_ddr_pmu_free_id(void *data)
+{
+	struct imx8_ddr_pmu *ddr = data;
+
+	ida_free(&imx8_ddr_ida, ddr->id);
+}
+
+/**
+ * imx8_ddr_pmu_create() - set up and register one PMU
+ * @dev: the device it belongs to; everything is undone with it.
+ * @base: the registers.
+ * @irq: the overflow interrupt, or a negative value for none.
+ * @devtype: what kind of controller it is.
+ *
+ * Return: the PMU or an ERR_PTR().
+ */
+VISIBLE_IF_KUNIT struct uncore_pmu *
+imx8_ddr_pmu_create(struct device *dev, void __iomem *base, int irq,
+		    const struct imx8_ddr_devtype *devtype)
+{
+	struct imx8_ddr_pmu *ddr;
+	const char *name;
+	int ret, i;
+
+	ddr = devm_kzalloc(dev, sizeof(*ddr), GFP_KERNEL);
+	if (!ddr)
+		return ERR_PTR(-ENOMEM);
+
+	ddr->base = base;
+	ddr->devtype = devtype;
+	spin_lock_init(&ddr->filter_lock);
+	ddr->upmu = (struct uncore_pmu) {
+		.dev		= dev,
+		.ops		= &imx8_ddr_ops,
+		.config_mask	= {
+			IMX8_DDR_CFG_EVENT,
+			IMX8_DDR_CFG1_AXI_ID | IMX8_DDR_CFG1_AXI_MASK,
+			IMX8_DDR_CFG2_AXI_PORT | IMX8_DDR_CFG2_AXI_CHANNEL,
+		},
+		.num_counters	= IMX8_DDR_NUM_COUNTERS,
+		.identifier	= devtype->identifier,
+		.irq		= -ENXIO,
+		.pmu		= {
+			.module		= THIS_MODULE,
+			.attr_groups	= imx8_ddr_attr_groups,
+		},
+	};
+	if (devtype->filter == IMX8_DDR_FILTER ||
+	    devtype->filter == IMX8_DDR_ENHANCED_FILTER)
+		__set_bit(IMX8_DDR_CAP_FILTER, &ddr->upmu.caps);
+	if (devtype->filter == IMX8_DDR_ENHANCED_FILTER)
+		__set_bit(IMX8_DDR_CAP_ENHANCED_FILTER, &ddr->upmu.caps);
+	if (devtype->filter == IMX8_DDR_SUPER_FILTER)
+		__set_bit(IMX8_DDR_CAP_SUPER_FILTER, &ddr->upmu.caps);
+
+	/* Quiesce whatever the boot loader left running */
+	for (i = 0; i < IMX8_DDR_NUM_COUNTERS; i++)
+		writel(IMX8_DDR_CNTL_CLEAR, base + IMX8_DDR_CNTL(i));
+	imx8_ddr_hold_cycles(ddr);
+
+	ret = ida_alloc(&imx8_ddr_ida, GFP_KERNEL);
+	if (ret < 0)
+		return ERR_PTR(ret);
+	ddr->id = ret;
+	ret = devm_add_action_or_reset(dev, imx8_ddr_pmu_free_id, ddr);
+	if (ret)
+		return ERR_PTR(ret);
+
+	name = devm_kasprintf(dev, GFP_KERNEL, "imx8_ddr%d", ddr->id);
+	if (!name)
+		return ERR_PTR(-ENOMEM);
+
+	if (irq >= 0) {
+		ret = uncore_pmu_request_irq(&ddr->upmu, irq, imx8_ddr_pmu_irq,
+					     "imx8_ddr_pmu");
+		if (ret)
+			return ERR_PTR(ret);
+	}
+
+	ret = devm_uncore_pmu_register(dev, &ddr->upmu, name);
+	if (ret)
+		return ERR_PTR(dev_err_probe(dev, ret, "cannot register %s\n",
+					     name));
+	return &ddr->upmu;
+}
+EXPORT_SYMBOL_IF_KUNIT(imx8_ddr_pmu_create);
+
+static int imx8_ddr_pmu_probe(struct platform_device *pdev)
+{
+	const struct imx8_ddr_devtype *devtype;
+	struct uncore_pmu *upmu;
+	void __iomem *base;
+	int irq;
+
+	devtype = device_get_match_data(&pdev->dev);
+	if (!devtype)
+		return -ENODEV;
+
+	base = devm_platform_ioremap_resource(pdev, 0);
+	if (IS_ERR(base))
+		return PTR_ERR(base);
+
+	irq = platform_get_irq(pdev, 0);
+	if (irq < 0)
+		return irq;
+
+	upmu = imx8_ddr_pmu_create(&pdev->dev, base, irq, devtype);
+	if (IS_ERR(upmu))
+		return PTR_ERR(upmu);
+
+	dev_info(&pdev->dev, "%s: %s, AXI filter: %s\n", upmu->pmu.name,
+		 devtype->identifier ?: "i.MX8",
+		 imx8_ddr_filter_name(devtype->filter));
+	return 0;
+}
+
+static struct platform_driver imx8_ddr_pmu_driver = {
+	.driver = {
+		.name			= "imx8-ddr-pmu",
+		.of_match_table		= imx8_ddr_pmu_of_match,
+		.suppress_bind_attrs	= true,
+	},
+	.probe = imx8_ddr_pmu_probe,
+};
+module_platform_driver(imx8_ddr_pmu_driver);
+
+MODULE_DESCRIPTION("Freescale i.MX8 DDR performance monitor driver");
+MODULE_LICENSE("GPL");

@@ -1,0 +1,646 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Shared core for system ("uncore") PMUs
+ *
+ * Everything that system PMU drivers otherwise write again and again:
+ * the event_init rules of a PMU without per-task context, counter
+ * allocation and group validation, wrap-safe accumulation, ownership by
+ * one CPU with migration of the perf context and of the overflow
+ * interrupt on CPU hotplug, and the sysfs files perf reads.
+ */
+
+#define pr_fmt(fmt) "uncore_pmu: " fmt
+
+#include <linux/bitops.h>
+#include <linux/cpu.h>
+#include <linux/cpuhotplug.h>
+#include <linux/module.h>
+#include <linux/perf_event.h>
+#include <linux/smp.h>
+
+#include "uncore_pmu.h"
+
+static enum cpuhp_state uncore_pmu_cpuhp_state;
+
+/* Event validation */
+
+static bool uncore_pmu_config_valid(struct uncore_pmu *upmu,
+				    struct perf_event *event)
+{
+	const u64 words[] = {
+		event->attr.config, event->attr.config1, event->attr.config2,
+	};
+	int i;
+
+	for (i = 0; i < ARRAY_SIZE(words); i++)
+		if (words[i] & ~upmu->config_mask[i])
+			return false;
+	return true;
+}
+
+/* Counter allocation state for one group, tried without the hardware */
+struct uncore_pmu_group_check {
+	DECLARE_BITMAP(used, UNCORE_PMU_MAX_COUNTERS);
+	struct perf_event *members[UNCORE_PMU_MAX_COUNTERS];
+	unsigned int n;
+};
+
+static int uncore_pmu_alloc_counter(struct uncore_pmu *upmu,
+				    unsigned long *used,
+				    struct perf_event *event)
+{
+	unsigned long free = upmu->ops->counter_mask(event);
+	unsigned int idx;
+
+	bitmap_andnot(&free, &free, used, BITS_PER_LONG);
+	idx = find_first_bit(&free, min_t(unsigned int, upmu->num_counters,
+					  BITS_PER_LONG));
+	if (idx >= upmu->num_counters)
+		return -ENOSPC;
+	__set_bit(idx, used);
+	return idx;
+}
+
+static bool uncore_pmu_check_member(struct uncore_pmu *upmu,
+				    struct uncore_pmu_group_check *gc,
+				    struct perf_event *member)
+{
+	unsigned int i;
+
+	if (member->pmu != &upmu->pmu)
+		return is_software_event(member);
+	if (gc->n == ARRAY_SIZE(gc->members))
+		return false;
+	if (uncore_pmu_alloc_counter(upmu, gc->used, member) < 0)
+		return false;
+	if (upmu->ops->events_compatible)
+		for (i = 0; i < gc->n; i++)
+			if (!upmu->ops->events_compatible(gc->members[i], member))
+				return false;
+	gc->members[gc->n++] = member;
+	return true;
+}
+
+/*
+ * A group must fit the counters at once: foreign hardware events cannot
+ * be scheduled with it, and neither can too many events or events whose
+ * shared hardware settings conflict.
+ */
+static bool uncore_pmu_group_valid(struct uncore_pmu *upmu,
+				   struct perf_event *event)
+{
+	struct perf_event *leader = event->group_leader;
+	struct uncore_pmu_group_check *gc;
+	struct perf_event *sibling;
+	bool ok = false;
+
+	gc = kzalloc(sizeof(*gc), GFP_KERNEL);
+	if (!gc)
+		return false;
+
+	if (!uncore_pmu_check_member(upmu, gc, event))
+		goto out;
+	if (leader == event) {
+		ok = true;
+		goto out;
+	}
+	if (!uncore_pmu_check_member(upmu, gc, leader))
+		goto out;
+	/* perf core holds the leader's context mutex while we look */
+	for_each_sibling_event(sibling, leader)
+		if (!uncore_pmu_check_member(upmu, gc, sibling))
+			goto out;
+	ok = true;
+out:
+	kfree(gc);
+	return ok;
+}
+
+static void uncore_pmu_event_destroy(struct perf_event *event)
+{
+	struct uncore_pmu *upmu = event_to_uncore_pmu(event);
+
+	upmu->ops->event_release(event);
+}
+
+static int uncore_pmu_event_init(struct perf_event *event)
+{
+	struct uncore_pmu *upmu = event_to_uncore_pmu(event);
+	unsigned int cpu;
+	int ret;
+
+	if (event->attr.type != event->pmu->type)
+		return -ENOENT;
+
+	if (is_sampling_event(event) ||
+	    event->attach_state & PERF_ATTACH_TASK || event->cpu < 0) {
+		dev_dbg(upmu->dev, "only counting system-wide is supported\n");
+		return -EOPNOTSUPP;
+	}
+
+	if (!uncore_pmu_config_valid(upmu, event)) {
+		dev_dbg(upmu->dev, "reserved bits set in config %#llx/%#llx/%#llx\n",
+			event->attr.config, event->attr.config1,
+			event->attr.config2);
+		return -EINVAL;
+	}
+
+	ret = upmu->ops->event_valid(event);
+	if (ret)
+		return ret;
+
+	if (!uncore_pmu_group_valid(upmu, event)) {
+		dev_dbg(upmu->dev, "group cannot be scheduled\n");
+		return -EINVAL;
+	}
+
+	cpu = READ_ONCE(upmu->cpu);
+	if (cpu >= nr_cpu_ids)
+		return -ENODEV;
+
+	if (upmu->ops->event_claim) {
+		ret = upmu->ops->event_claim(event);
+		if (ret)
+			return ret;
+		event->destroy = uncore_pmu_event_destroy;
+	}
+
+	event->cpu = cpu;
+	event->hw.idx = -1;
+	return 0;
+}
+
+/* Counting */
+
+/**
+ * uncore_pmu_delta() - distance a @width-bit counter moved from @prev to @now
+ * @prev: earlier raw value.
+ * @now: later raw value.
+ * @width: counter width in bits, 1 to 64.
+ *
+ * Correct as long as the counter wrapped at most once in between.
+ *
+ * Return: the number of counts.
+ */
+u64 uncore_pmu_delta(u64 prev, u64 now, unsigned int width)
+{
+	return (now - prev) & GENMASK_ULL(width - 1, 0);
+}
+EXPORT_SYMBOL_GPL(uncore_pmu_delta);
+
+/**
+ * uncore_pmu_event_update() - fold what the counter counted into the event
+ * @event: a started or just-stopped event holding a counter.
+ *
+ * Context: the PMU lock is held.
+ */
+void uncore_pmu_event_update(struct perf_event *event)
+{
+	struct uncore_pmu *upmu = event_to_uncore_pmu(event);
+	struct hw_perf_event *hwc = &event->hw;
+	u64 prev, now;
+
+	lockdep_assert_held(&upmu->lock);
+	prev = local64_read(&hwc->prev_count);
+	now = upmu->ops->read_counter(upmu, event);
+	local64_set(&hwc->prev_count, now);
+	local64_add(uncore_pmu_delta(prev, now,
+				     upmu->ops->counter_width(upmu, hwc->idx)),
+		    &event->count);
+}
+EXPORT_SYMBOL_GPL(uncore_pmu_event_update);
+
+/**
+ * uncore_pmu_update_all() - update every counting event, e.g. on overflow
+ * @upmu: the PMU.
+ *
+ * Context: the PMU lock is held.
+ */
+void uncore_pmu_update_all(struct uncore_pmu *upmu)
+{
+	unsigned int idx;
+
+	for_each_set_bit(idx, upmu->used_mask, upmu->num_counters) {
+		struct perf_event *event = upmu->events[idx];
+
+		if (!(event->hw.state & PERF_HES_STOPPED))
+			uncore_pmu_event_update(event);
+	}
+}
+EXPORT_SYMBOL_GPL(uncore_pmu_update_all);
+
+static void uncore_pmu_start(struct perf_event *event, int flags)
+{
+	struct uncore_pmu *upmu = event_to_uncore_pmu(event);
+	struct hw_perf_event *hwc = &event->hw;
+	unsigned long irqflags;
+
+	if (!(hwc->state & PERF_HES_STOPPED))
+		return;
+
+	raw_spin_lock_irqsave(&upmu->lock, irqflags);
+	hwc->state = 0;
+	upmu->ops->enable_counter(upmu, event);
+	local64_set(&hwc->prev_count, upmu->ops->read_counter(upmu, event));
+	raw_spin_unlock_irqrestore(&upmu->lock, irqflags);
+}
+
+static void uncore_pmu_stop(struct perf_event *event, int flags)
+{
+	struct uncore_pmu *upmu = event_to_uncore_pmu(event);
+	struct hw_perf_event *hwc = &event->hw;
+	unsigned long irqflags;
+
+	if (hwc->state & PERF_HES_STOPPED)
+		return;
+
+	raw_spin_lock_irqsave(&upmu->lock, irqflags);
+	upmu->ops->disable_counter(upmu, event);
+	uncore_pmu_event_update(event);
+	hwc->state |= PERF_HES_STOPPED | PERF_HES_UPTODATE;
+	raw_spin_unlock_irqrestore(&upmu->lock, irqflags);
+}
+
+static int uncore_pmu_add(struct perf_event *event, int flags)
+{
+	struct uncore_pmu *upmu = event_to_uncore_pmu(event);
+	struct hw_perf_event *hwc = &event->hw;
+	unsigned long irqflags;
+	unsigned int i;
+	int idx;
+
+	raw_spin_lock_irqsave(&upmu->lock, irqflags);
+	if (upmu->ops->events_compatible) {
+		for_each_set_bit(i, upmu->used_mask, upmu->num_counters) {
+			if (!upmu->ops->events_compatible(upmu->events[i], event)) {
+				raw_spin_unlock_irqrestore(&upmu->lock, irqflags);
+				return -EAGAIN;
+			}
+		}
+	}
+	idx = uncore_pmu_alloc_counter(upmu, upmu->used_mask, event);
+	if (idx >= 0)
+		upmu->events[idx] = event;
+	raw_spin_unlock_irqrestore(&upmu->lock, irqflags);
+	if (idx < 0)
+		return -EAGAIN;
+
+	hwc->idx = idx;
+	hwc->state = PERF_HES_STOPPED | PERF_HES_UPTODATE;
+	if (flags & PERF_EF_START)
+		uncore_pmu_start(event, PERF_EF_RELOAD);
+	perf_event_update_userpage(event);
+	return 0;
+}
+
+static void uncore_pmu_del(struct perf_event *event, int flags)
+{
+	struct uncore_pmu *upmu = event_to_uncore_pmu(event);
+	struct hw_perf_event *hwc = &event->hw;
+	unsigned long irqflags;
+
+	uncore_pmu_stop(event, PERF_EF_UPDATE);
+	raw_spin_lock_irqsave(&upmu->lock, irqflags);
+	upmu->events[hwc->idx] = NULL;
+	__clear_bit(hwc->idx, upmu->used_mask);
+	raw_spin_unlock_irqrestore(&upmu->lock, irqflags);
+	hwc->idx = -1;
+	perf_event_update_userpage(event);
+}
+
+static void uncore_pmu_read(struct perf_event *event)
+{
+	struct uncore_pmu *upmu = event_to_uncore_pmu(event);
+	unsigned long irqflags;
+
+	raw_spin_lock_irqsave(&upmu->lock, irqflags);
+	if (!(event->hw.state & PERF_HES_STOPPED))
+		uncore_pmu_event_update(event);
+	raw_spin_unlock_irqrestore(&upmu->lock, irqflags);
+}
+
+/* CPU ownership */
+
+static const struct cpumask *uncore_pmu_cpus(struct uncore_pmu *upmu)
+{
+	return cpumask_empty(&upmu->associated_cpus) ? cpu_possible_mask :
+						       &upmu->associated_cpus;
+}
+
+static void uncore_pmu_set_cpu(struct uncore_pmu *upmu, unsigned int cpu)
+{
+	WRITE_ONCE(upmu->cpu, cpu);
+	if (upmu->irq < 0 || cpu >= nr_cpu_ids)
+		return;
+	/* Not fatal: counting still works, only from another CPU's IRQ. */
+	if (irq_set_affinity(upmu->irq, cpumask_of(cpu)))
+		dev_warn(upmu->dev, "cannot move IRQ %d to CPU %u\n",
+			 upmu->irq, cpu);
+}
+
+static int uncore_pmu_cpu_online(unsigned int cpu, struct hlist_node *node)
+{
+	struct uncore_pmu *upmu = hlist_entry_safe(node, struct uncore_pmu,
+						   cpuhp_node);
+
+	if (upmu->cpu >= nr_cpu_ids &&
+	    cpumask_test_cpu(cpu, uncore_pmu_cpus(upmu)))
+		uncore_pmu_set_cpu(upmu, cpu);
+	return 0;
+}
+
+static int uncore_pmu_cpu_offline(unsigned int cpu, struct hlist_node *node)
+{
+	struct uncore_pmu *upmu = hlist_entry_safe(node, struct uncore_pmu,
+						   cpuhp_node);
+	unsigned int target;
+
+	if (cpu != upmu->cpu)
+		return 0;
+
+	target = cpumask_any_and_but(uncore_pmu_cpus(upmu), cpu_online_mask,
+				     cpu);
+	if (target < nr_cpu_ids)
+		perf_pmu_migrate_context(&upmu->pmu, cpu, target);
+	uncore_pmu_set_cpu(upmu, target);
+	return 0;
+}
+
+/**
+ * uncore_pmu_request_irq() - request the overflow interrupt of a PMU
+ * @upmu: the PMU, not registered yet.
+ * @irq: the interrupt.
+ * @handler: its handler; gets @upmu as dev_id.
+ * @name: name shown in /proc/interrupts.
+ *
+ * The interrupt is pinned to the owning CPU when the PMU is registered
+ * and follows it on CPU hotplug.
+ *
+ * Return: 0 or a negative error code.
+ */
+int uncore_pmu_request_irq(struct uncore_pmu *upmu, int irq,
+			   irq_handler_t handler, const char *name)
+{
+	int ret;
+
+	ret = devm_request_irq(upmu->dev, irq, handler,
+			       IRQF_NOBALANCING | IRQF_NO_THREAD, name, upmu);
+	if (ret)
+		return dev_err_probe(upmu->dev, ret, "cannot request IRQ %d\n",
+				     irq);
+	upmu->irq = irq;
+	return 0;
+}
+EXPORT_SYMBOL_GPL(uncore_pmu_request_irq);
+
+/**
+ * uncore_pmu_register() - register a system PMU with perf core
+ * @upmu: the PMU; @dev, @ops, @config_mask, @num_counters and
+ *	@pmu.attr_groups must be set.
+ * @name: the PMU name, as seen in /sys/bus/event_source/devices/.
+ *
+ * Return: 0 or a negative error code.
+ */
+int uncore_pmu_register(struct uncore_pmu *upmu, const char *name)
+{
+	const struct attribute_group **groups = upmu->pmu.attr_groups;
+	struct module *owner = upmu->pmu.module;
+	unsigned int cpu;
+	int ret;
+
+	if (WARN_ON(upmu->num_counters > UNCORE_PMU_MAX_COUNTERS))
+		return -EINVAL;
+
+	raw_spin_lock_init(&upmu->lock);
+	if (!upmu->irq)
+		upmu->irq = -ENXIO;
+
+	upmu->pmu = (struct pmu) {
+		.module		= owner,
+		.parent		= upmu->dev,
+		.attr_groups	= groups,
+		.task_ctx_nr	= perf_invalid_context,
+		.capabilities	= PERF_PMU_CAP_NO_EXCLUDE |
+				  PERF_PMU_CAP_NO_INTERRUPT,
+		.event_init	= uncore_pmu_event_init,
+		.add		= uncore_pmu_add,
+		.del		= uncore_pmu_del,
+		.start		= uncore_pmu_start,
+		.stop		= uncore_pmu_stop,
+		.read		= uncore_pmu_read,
+	};
+
+	upmu->cpu = nr_cpu_ids;
+	ret = cpuhp_state_add_instance_nocalls(uncore_pmu_cpuhp_state,
+					       &upmu->cpuhp_node);
+	if (ret)
+		return ret;
+
+	/* Prefer the probing CPU, as local as we can tell */
+	cpus_read_lock();
+	cpu = raw_smp_processor_id();
+	if (!cpumask_test_cpu(cpu, uncore_pmu_cpus(upmu)))
+		cpu = cpumask_any_and(uncore_pmu_cpus(upmu), cpu_online_mask);
+	uncore_pmu_set_cpu(upmu, cpu);
+	cpus_read_unlock();
+
+	ret = perf_pmu_register(&upmu->pmu, name, -1);
+	if (ret) {
+		cpuhp_state_remove_instance_nocalls(uncore_pmu_cpuhp_state,
+						    &upmu->cpuhp_node);
+		return ret;
+	}
+	return 0;
+}
+EXPORT_SYMBOL_GPL(uncore_pmu_register);
+
+/**
+ * uncore_pmu_unregister() - undo uncore_pmu_register()
+ * @upmu: the PMU.
+ */
+void uncore_pmu_unregister(struct uncore_pmu *upmu)
+{
+	perf_pmu_unregister(&upmu->pmu);
+	cpuhp_state_remove_instance_nocalls(uncore_pmu_cpuhp_state,
+					    &upmu->cpuhp_node);
+}
+EXPORT_SYMBOL_GPL(uncore_pmu_unregister);
+
+static void uncore_pmu_unregister_action(void *upmu)
+{
+	uncore_pmu_unregister(upmu);
+}
+
+/**
+ * devm_uncore_pmu_register() - uncore_pmu_register(), undone with @dev
+ * @dev: the device whose unbinding unregisters the PMU.
+ * @upmu: the PMU.
+ * @name: the PMU name.
+ *
+ * Return: 0 or a negative error code.
+ */
+int devm_uncore_pmu_register(struct device *dev, struct uncore_pmu *upmu,
+			     const char *name)
+{
+	int ret;
+
+	ret = uncore_pmu_register(upmu, name);
+	if (ret)
+		return ret;
+	return devm_add_action_or_reset(dev, uncore_pmu_unregister_action,
+					upmu);
+}
+EXPORT_SYMBOL_GPL(devm_uncore_pmu_register);
+
+/* sysfs */
+
+static struct uncore_pmu *dev_to_uncore_pmu(struct device *dev)
+{
+	return to_uncore_pmu(dev_get_drvdata(dev));
+}
+
+/**
+ * uncore_pmu_format_show() - print a format field as perf parses it
+ * @dev: the PMU device.
+ * @attr: a struct uncore_pmu_format_attr.
+ * @buf: output.
+ *
+ * Every range is printed as "lo-hi", even a single bit ("config2:3-3").
+ *
+ * Return: bytes written.
+ */
+ssize_t uncore_pmu_format_show(struct device *dev,
+			       struct device_attribute *attr, char *buf)
+{
+	static const char * const words[] = { "config", "config1", "config2" };
+	struct uncore_pmu_format_attr *fmt =
+		container_of(attr, struct uncore_pmu_format_attr, attr);
+	unsigned long bits[BITS_TO_LONGS(64)];
+	const char *sep = "";
+	unsigned int lo, hi;
+	int len;
+
+	bitmap_from_u64(bits, fmt->mask);
+	len = sysfs_emit(buf, "%s:", words[fmt->word]);
+	for_each_set_bitrange(lo, hi, bits, 64) {
+		len += sysfs_emit_at(buf, len, "%s%u-%u", sep, lo, hi - 1);
+		sep = ",";
+	}
+	len += sysfs_emit_at(buf, len, "\n");
+	return len;
+}
+EXPORT_SYMBOL_GPL(uncore_pmu_format_show);
+
+/**
+ * uncore_pmu_event_show() - print an event alias as "event=0xNN"
+ * @dev: the PMU device.
+ * @attr: made by UNCORE_PMU_EVENT_ATTR().
+ * @buf: output.
+ *
+ * Return: bytes written.
+ */
+ssize_t uncore_pmu_event_show(struct device *dev,
+			      struct device_attribute *attr, char *buf)
+{
+	struct perf_pmu_events_attr *pmu_attr =
+		container_of(attr, struct perf_pmu_events_attr, attr);
+
+	return sysfs_emit(buf, "event=0x%02llx\n", pmu_attr->id);
+}
+EXPORT_SYMBOL_GPL(uncore_pmu_event_show);
+
+/**
+ * uncore_pmu_cap_show() - print "1" or "0" for one bit of uncore_pmu.caps
+ * @dev: the PMU device.
+ * @attr: made by UNCORE_PMU_CAP_ATTR().
+ * @buf: output.
+ *
+ * Return: bytes written.
+ */
+ssize_t uncore_pmu_cap_show(struct device *dev,
+			    struct device_attribute *attr, char *buf)
+{
+	struct dev_ext_attribute *ea =
+		container_of(attr, struct dev_ext_attribute, attr);
+
+	return sysfs_emit(buf, "%d\n",
+			  test_bit((unsigned long)ea->var,
+				   &dev_to_uncore_pmu(dev)->caps));
+}
+EXPORT_SYMBOL_GPL(uncore_pmu_cap_show);
+
+static ssize_t cpumask_show(struct device *dev, struct device_attribute *attr,
+			    char *buf)
+{
+	unsigned int cpu = READ_ONCE(dev_to_uncore_pmu(dev)->cpu);
+
+	if (cpu >= nr_cpu_ids)
+		return sysfs_emit(buf, "\n");
+	return cpumap_print_to_pagebuf(true, buf, cpumask_of(cpu));
+}
+static DEVICE_ATTR_RO(cpumask);
+
+static ssize_t associated_cpus_show(struct device *dev,
+				    struct device_attribute *attr, char *buf)
+{
+	return cpumap_print_to_pagebuf(true, buf,
+				       &dev_to_uncore_pmu(dev)->associated_cpus);
+}
+static DEVICE_ATTR_RO(associated_cpus);
+
+static ssize_t identifier_show(struct device *dev,
+			       struct device_attribute *attr, char *buf)
+{
+	return sysfs_emit(buf, "%s\n", dev_to_uncore_pmu(dev)->identifier);
+}
+static DEVICE_ATTR_RO(identifier);
+
+static struct attribute *uncore_pmu_common_attrs[] = {
+	&dev_attr_cpumask.attr,
+	&dev_attr_associated_cpus.attr,
+	&dev_attr_identifier.attr,
+	NULL
+};
+
+static umode_t uncore_pmu_common_visible(struct kobject *kobj,
+					 struct attribute *attr, int n)
+{
+	struct uncore_pmu *upmu = dev_to_uncore_pmu(kobj_to_dev(kobj));
+
+	if (attr == &dev_attr_identifier.attr && !upmu->identifier)
+		return 0;
+	if (attr == &dev_attr_associated_cpus.attr &&
+	    cpumask_empty(&upmu->associated_cpus))
+		return 0;
+	return attr->mode;
+}
+
+const struct attribute_group uncore_pmu_common_group = {
+	.attrs = uncore_pmu_common_attrs,
+	.is_visible = uncore_pmu_common_visible,
+};
+EXPORT_SYMBOL_GPL(uncore_pmu_common_group);
+
+static int __init uncore_pmu_init(void)
+{
+	int ret;
+
+	ret = cpuhp_setup_state_multi(CPUHP_AP_ONLINE_DYN, "perf/uncore:online",
+				      uncore_pmu_cpu_online,
+				      uncore_pmu_cpu_offline);
+	if (ret < 0)
+		return ret;
+	uncore_pmu_cpuhp_state = ret;
+	return 0;
+}
+
+static void __exit uncore_pmu_exit(void)
+{
+	cpuhp_remove_multi_state(uncore_pmu_cpuhp_state);
+}
+
+module_init(uncore_pmu_init);
+module_exit(uncore_pmu_exit);
+
+MODULE_DESCRIPTION("Shared core for system PMU drivers");
+MODULE_LICENSE("GPL");

@@ -1,0 +1,76 @@
+# Shared settings for the tools/ scripts.  Sourced, not run.
+# shellcheck shell=bash
+
+TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+CACHE=${PMU_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/imx-tegra-pmu}
+KSRC_TARBALL=/usr/src/linux-source-6.12.tar.xz
+
+die() { echo "$(basename "$0"): $*" >&2; exit 1; }
+log() { echo "== $*" >&2; }
+
+# Install Debian packages that are missing (we are root on the target).
+need_pkgs() {
+	local missing=() p
+	for p in "$@"; do
+		dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'ok installed' ||
+			missing+=("$p")
+	done
+	[ ${#missing[@]} -eq 0 ] && return 0
+	log "installing ${missing[*]}"
+	if [ "$(id -u)" != 0 ]; then SUDO=sudo; else SUDO=; fi
+	$SUDO apt-get update -qq >/dev/null || true
+	DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq \
+		--no-install-recommends "${missing[@]}" >/dev/null ||
+		die "apt-get install ${missing[*]} failed"
+}
+
+KBUILD_PKGS="linux-source-6.12 flex bison bc libelf-dev libssl-dev cpio kmod xz-utils make gcc"
+
+# The source package version and the config fragment decide the cache key.
+ksrc_version() { dpkg-query -W -f='${Version}' linux-source-6.12; }
+ksrc_dir() { echo "$CACHE/src-$(ksrc_version)"; }
+test_kernel_dir() {
+	local h
+	h=$(cat "$TOP/tests/board/kernel.config" | sha256sum | cut -c1-12)
+	echo "$CACHE/kernel-x86_64-$(ksrc_version)-$h"
+}
+arm64_kernel_dir() {
+	local h
+	h=$(cat "$TOP/tests/board/arm64.config" | sha256sum | cut -c1-12)
+	echo "$CACHE/kernel-arm64-$(ksrc_version)-$h"
+}
+
+# Run a tool, showing its stderr only if it fails.
+tools_quiet() {
+	local err rc=0 outp
+	err=$(mktemp)
+	outp=$("$@" 2>"$err") || rc=$?
+	[ $rc = 0 ] || { cat "$err" >&2; rm -f "$err"; die "$* failed"; }
+	rm -f "$err"
+	echo "$outp"
+}
+
+# Build the modules for the test kernel, quietly unless something breaks.
+build_modules() {
+	local kdir=$1 o
+	o=$(make -C "$TOP" KDIR="$kdir" modules 2>&1) || { echo "$o" >&2; die "module build failed"; }
+}
+
+# The modules, in the order insmod needs them.
+module_load_order() {
+	local m
+	for m in drivers/perf/uncore_pmu drivers/perf/imx8_ddr_pmu \
+		tests/models/pmu_model tests/models/imx8_ddr_model; do
+		printf '%s ' "$TOP/$m.ko"
+	done
+}
+
+# Splats in a guest kernel log: print them and fail.
+scan_log() {
+	local hits
+	hits=$(grep -nE 'WARNING:|BUG:|KASAN|possible recursive locking|possible circular locking|inconsistent lock state|suspicious RCU usage|Oops|Kernel panic|kernel BUG|general protection fault|UBSAN|sleeping function called from invalid context|unreferenced object' "$1" || true)
+	[ -z "$hits" ] && return 0
+	echo "vm-run: splat in the guest log ($1):" >&2
+	echo "$hits" | head -20 >&2
+	return 1
+}
