@@ -56,6 +56,13 @@ build_modules() {
 	o=$(make -C "$TOP" KDIR="$kdir" modules 2>&1) || { echo "$o" >&2; die "module build failed"; }
 }
 
+# Userspace helpers the tests run in the guest.
+build_test_tools() {
+	mkdir -p "$TOP/out/tools"
+	gcc -Wall -Wextra -Werror -O2 -o "$TOP/out/tools/perf_open" \
+		"$TOP/tests/tools/perf_open.c" || die "perf_open build failed"
+}
+
 # The modules, in the order insmod needs them.
 module_load_order() {
 	local m

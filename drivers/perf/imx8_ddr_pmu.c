@@ -54,10 +54,12 @@
  * Counter 0 is preset to 0xf0000000 whenever it is cleared, so that it
  * overflows, and lets the interrupt handler harvest every counter, each
  * 2^28 cycles: no counter can wrap twice in between even when it counts
- * bytes.  Reads of counter 0 drop the preset.
+ * bytes.  Its progress through the period, 0 to 2^28 once locked, is
+ * accumulated with one spare bit.
  */
 #define IMX8_DDR_CYCLE_PRESET		0xf0
-#define IMX8_DDR_CYCLE_WIDTH		28
+#define IMX8_DDR_CYCLE_PERIOD		BIT(28)
+#define IMX8_DDR_CYCLE_WIDTH		29
 #define IMX8_DDR_COUNTER_WIDTH		32
 
 /* perf_event_attr layout; the format files are generated from these */
@@ -105,7 +107,7 @@ struct imx8_ddr_pmu {
 	const struct imx8_ddr_devtype	*devtype;
 	int				id;
 	unsigned int			active;
-	spinlock_t			filter_lock;
+	spinlock_t			filter_lock;	/* see above */
 	unsigned int			filter_users;
 	u64				filter_config1;
 };
@@ -182,38 +184,38 @@ static bool imx8_ddr_filter_shared(const struct imx8_ddr_pmu *ddr)
 /* sysfs */
 
 static struct attribute *imx8_ddr_event_attrs[] = {
-	UNCORE_PMU_EVENT_ATTR(cycles, 0x00),
-	UNCORE_PMU_EVENT_ATTR(selfresh, 0x01),
-	UNCORE_PMU_EVENT_ATTR(read-accesses, 0x04),
-	UNCORE_PMU_EVENT_ATTR(write-accesses, 0x05),
-	UNCORE_PMU_EVENT_ATTR(read-queue-depth, 0x08),
-	UNCORE_PMU_EVENT_ATTR(write-queue-depth, 0x09),
-	UNCORE_PMU_EVENT_ATTR(lp-read-credit-cnt, 0x10),
-	UNCORE_PMU_EVENT_ATTR(hp-read-credit-cnt, 0x11),
-	UNCORE_PMU_EVENT_ATTR(write-credit-cnt, 0x12),
-	UNCORE_PMU_EVENT_ATTR(read-command, 0x20),
-	UNCORE_PMU_EVENT_ATTR(write-command, 0x21),
-	UNCORE_PMU_EVENT_ATTR(read-modify-write-command, 0x22),
-	UNCORE_PMU_EVENT_ATTR(hp-read, 0x23),
-	UNCORE_PMU_EVENT_ATTR(hp-req-nocredit, 0x24),
-	UNCORE_PMU_EVENT_ATTR(hp-xact-credit, 0x25),
-	UNCORE_PMU_EVENT_ATTR(lp-req-nocredit, 0x26),
-	UNCORE_PMU_EVENT_ATTR(lp-xact-credit, 0x27),
-	UNCORE_PMU_EVENT_ATTR(wr-xact-credit, 0x29),
-	UNCORE_PMU_EVENT_ATTR(read-cycles, 0x2a),
-	UNCORE_PMU_EVENT_ATTR(write-cycles, 0x2b),
-	UNCORE_PMU_EVENT_ATTR(read-write-transition, 0x30),
-	UNCORE_PMU_EVENT_ATTR(precharge, 0x31),
-	UNCORE_PMU_EVENT_ATTR(activate, 0x32),
-	UNCORE_PMU_EVENT_ATTR(load-mode, 0x33),
-	UNCORE_PMU_EVENT_ATTR(perf-mwr, 0x34),
-	UNCORE_PMU_EVENT_ATTR(read, 0x35),
-	UNCORE_PMU_EVENT_ATTR(read-activate, 0x36),
-	UNCORE_PMU_EVENT_ATTR(refresh, 0x37),
-	UNCORE_PMU_EVENT_ATTR(write, 0x38),
-	UNCORE_PMU_EVENT_ATTR(raw-hazard, 0x39),
-	UNCORE_PMU_EVENT_ATTR(axid-read, IMX8_DDR_EVENT_AXID_READ),
-	UNCORE_PMU_EVENT_ATTR(axid-write, IMX8_DDR_EVENT_AXID_WRITE),
+	UNCORE_PMU_EVENT_ATTR("cycles", 0x00),
+	UNCORE_PMU_EVENT_ATTR("selfresh", 0x01),
+	UNCORE_PMU_EVENT_ATTR("read-accesses", 0x04),
+	UNCORE_PMU_EVENT_ATTR("write-accesses", 0x05),
+	UNCORE_PMU_EVENT_ATTR("read-queue-depth", 0x08),
+	UNCORE_PMU_EVENT_ATTR("write-queue-depth", 0x09),
+	UNCORE_PMU_EVENT_ATTR("lp-read-credit-cnt", 0x10),
+	UNCORE_PMU_EVENT_ATTR("hp-read-credit-cnt", 0x11),
+	UNCORE_PMU_EVENT_ATTR("write-credit-cnt", 0x12),
+	UNCORE_PMU_EVENT_ATTR("read-command", 0x20),
+	UNCORE_PMU_EVENT_ATTR("write-command", 0x21),
+	UNCORE_PMU_EVENT_ATTR("read-modify-write-command", 0x22),
+	UNCORE_PMU_EVENT_ATTR("hp-read", 0x23),
+	UNCORE_PMU_EVENT_ATTR("hp-req-nocredit", 0x24),
+	UNCORE_PMU_EVENT_ATTR("hp-xact-credit", 0x25),
+	UNCORE_PMU_EVENT_ATTR("lp-req-nocredit", 0x26),
+	UNCORE_PMU_EVENT_ATTR("lp-xact-credit", 0x27),
+	UNCORE_PMU_EVENT_ATTR("wr-xact-credit", 0x29),
+	UNCORE_PMU_EVENT_ATTR("read-cycles", 0x2a),
+	UNCORE_PMU_EVENT_ATTR("write-cycles", 0x2b),
+	UNCORE_PMU_EVENT_ATTR("read-write-transition", 0x30),
+	UNCORE_PMU_EVENT_ATTR("precharge", 0x31),
+	UNCORE_PMU_EVENT_ATTR("activate", 0x32),
+	UNCORE_PMU_EVENT_ATTR("load-mode", 0x33),
+	UNCORE_PMU_EVENT_ATTR("perf-mwr", 0x34),
+	UNCORE_PMU_EVENT_ATTR("read", 0x35),
+	UNCORE_PMU_EVENT_ATTR("read-activate", 0x36),
+	UNCORE_PMU_EVENT_ATTR("refresh", 0x37),
+	UNCORE_PMU_EVENT_ATTR("write", 0x38),
+	UNCORE_PMU_EVENT_ATTR("raw-hazard", 0x39),
+	UNCORE_PMU_EVENT_ATTR("axid-read", IMX8_DDR_EVENT_AXID_READ),
+	UNCORE_PMU_EVENT_ATTR("axid-write", IMX8_DDR_EVENT_AXID_WRITE),
 	NULL
 };
 
@@ -370,6 +372,12 @@ static void imx8_ddr_event_release(struct perf_event *event)
 
 /* Counter programming; the core holds upmu.lock */
 
+static bool imx8_ddr_cycles_locked(struct imx8_ddr_pmu *ddr)
+{
+	return readl(ddr->base + IMX8_DDR_CNTL(IMX8_DDR_CYCLE_COUNTER)) &
+	       IMX8_DDR_CNTL_OVER;
+}
+
 static void imx8_ddr_start_cycles(struct imx8_ddr_pmu *ddr)
 {
 	/* A 1-to-0-to-1 edge of CLEAR reloads the preset */
@@ -446,7 +454,8 @@ static void imx8_ddr_disable_counter(struct uncore_pmu *upmu,
 	if (idx != IMX8_DDR_CYCLE_COUNTER)
 		writel(FIELD_PREP(IMX8_DDR_CNTL_CSV, imx8_ddr_event_code(event)) |
 		       IMX8_DDR_CNTL_CLEAR, ddr->base + IMX8_DDR_CNTL(idx));
-	if (--ddr->active == 0)
+	/* Once locked, the block is frozen and the interrupt will hold it */
+	if (--ddr->active == 0 && !imx8_ddr_cycles_locked(ddr))
 		imx8_ddr_hold_cycles(ddr);
 }
 
@@ -456,9 +465,13 @@ static u64 imx8_ddr_read_counter(struct uncore_pmu *upmu,
 	struct imx8_ddr_pmu *ddr = to_imx8_ddr_pmu(upmu);
 	int idx = event->hw.idx;
 
-	if (idx == IMX8_DDR_CYCLE_COUNTER)
+	if (idx == IMX8_DDR_CYCLE_COUNTER) {
+		/* Overflowed: the whole period has elapsed, whatever it reads */
+		if (imx8_ddr_cycles_locked(ddr))
+			return IMX8_DDR_CYCLE_PERIOD;
 		return readl(ddr->base + IMX8_DDR_COUNT(idx)) &
-		       GENMASK(IMX8_DDR_CYCLE_WIDTH - 1, 0);
+		       (IMX8_DDR_CYCLE_PERIOD - 1);
+	}
 	if (ddr->devtype->filter == IMX8_DDR_ENHANCED_FILTER &&
 	    imx8_ddr_event_filtered(event))
 		return readl(ddr->base + IMX8_DDR_BYTES(idx));
@@ -494,19 +507,23 @@ VISIBLE_IF_KUNIT irqreturn_t imx8_ddr_pmu_irq(int irq, void *dev_id)
 {
 	struct uncore_pmu *upmu = dev_id;
 	struct imx8_ddr_pmu *ddr = to_imx8_ddr_pmu(upmu);
-	void __iomem *cntl0 = ddr->base + IMX8_DDR_CNTL(IMX8_DDR_CYCLE_COUNTER);
+	struct perf_event *cycles = upmu->events[IMX8_DDR_CYCLE_COUNTER];
 
 	raw_spin_lock(&upmu->lock);
-	if (!(readl(cntl0) & IMX8_DDR_CNTL_OVER)) {
+	if (!imx8_ddr_cycles_locked(ddr)) {
 		raw_spin_unlock(&upmu->lock);
 		return IRQ_NONE;
 	}
 	/* Nothing moves until counter 0 is restarted: a consistent harvest */
 	uncore_pmu_update_all(upmu);
-	if (ddr->active)
+	if (ddr->active) {
 		imx8_ddr_start_cycles(ddr);
-	else
+		/* a new period starts: counter 0 is back at its preset */
+		if (cycles && !(cycles->hw.state & PERF_HES_STOPPED))
+			local64_set(&cycles->hw.prev_count, 0);
+	} else {
 		imx8_ddr_hold_cycles(ddr);
+	}
 	raw_spin_unlock(&upmu->lock);
 	return IRQ_HANDLED;
 }
@@ -600,7 +617,7 @@ imx8_ddr_pmu_create(struct device *dev, void __iomem *base, int irq,
 
 	if (irq >= 0) {
 		ret = uncore_pmu_request_irq(&ddr->upmu, irq, imx8_ddr_pmu_irq,
-					     "imx8_ddr_pmu");
+					     name);
 		if (ret)
 			return ERR_PTR(ret);
 	}

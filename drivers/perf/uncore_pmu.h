@@ -137,8 +137,15 @@ ssize_t uncore_pmu_cap_show(struct device *dev,
 		.mask = _mask,						\
 	}})[0].attr.attr)
 
+/* An "events/" file named by the string @_name, reading "event=0x@_id" */
 #define UNCORE_PMU_EVENT_ATTR(_name, _id)				\
-	PMU_EVENT_ATTR_ID(_name, uncore_pmu_event_show, _id)
+	(&((struct perf_pmu_events_attr[]) {{				\
+		.attr = {						\
+			.attr = { .name = _name, .mode = 0444 },	\
+			.show = uncore_pmu_event_show,			\
+		},							\
+		.id = _id,						\
+	}})[0].attr.attr)
 
 /* A "caps/" file that reads 1 when bit @_bit of uncore_pmu.caps is set. */
 #define UNCORE_PMU_CAP_ATTR(_name, _bit)				\

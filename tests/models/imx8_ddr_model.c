@@ -187,8 +187,8 @@ static bool ddr_id_matches(u32 filter, u32 id)
 }
 
 /*
- * How much an AXI-filtered counter adds for @bursts bursts and @beats
- * beats of @t; @bytes gets the byte count for the byte bank.
+ * How much an AXI-filtered counter adds when @t moves @bursts bursts
+ * and @beats data beats; @bytes gets the byte count for the byte bank.
  */
 static u64 ddr_axid_increment(struct ddr_model *d, int n,
 			      const struct ddr_traffic *t, u64 bursts,
@@ -373,6 +373,7 @@ static int ddr_model_play(struct ddr_model *d, struct ddr_traffic *t)
 static const char *const ddr_traffic_args[] = {
 	"count", "id", "port", "bytes", NULL
 };
+
 static const char *const ddr_idle_args[] = { "cycles", NULL };
 
 /*

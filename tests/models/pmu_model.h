@@ -69,7 +69,7 @@ struct pmu_model {
 	void __iomem			*regs;
 	int				irq;
 	u64				irqs_raised;
-	struct mutex			lock;
+	struct mutex			lock;	/* serialises commands */
 	const struct pmu_model_ops	*ops;
 	void				*priv;
 	struct dentry			*dir;

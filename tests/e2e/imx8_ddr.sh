@@ -1,0 +1,288 @@
+#!/bin/bash
+# End-to-end tests of the i.MX8 DDR PMU: the real perf tool against the
+# driver, probed from the board's ACPI tables over the hardware model.
+# Run inside the virtual board (tools/vm-run); prints TAP and a summary.
+# shellcheck disable=SC2016
+
+. "$(dirname "$0")/lib.sh"
+
+MQ=$(pmu_of imx8mq) || fail "no i.MX8MQ PMU"
+MP=$(pmu_of imx8mp) || fail "no i.MX8MP PMU"
+DXL=$(pmu_of imx8dxl) || fail "no i.MX8DXL PMU"
+PLAIN=$(pmu_of imx8) || fail "no plain i.MX8 PMU"
+
+reset_models() {
+	local m
+	for m in imx8mq imx8mp imx8dxl imx8; do inject $m reset; done
+}
+
+# Shell snippet that injects into MODEL, for perf's workload
+traffic() { echo "echo '$2' > $MODELS/$1/inject"; }
+
+test_sysfs_format() {
+	local f=$PMUS/$MQ/format
+	expect_eq event "$(cat $f/event)" "config:0-7"
+	expect_eq axi_id "$(cat $f/axi_id)" "config1:0-15"
+	expect_eq axi_mask "$(cat $f/axi_mask)" "config1:16-31"
+	expect_eq axi_port "$(cat $f/axi_port)" "config2:0-2"
+	expect_eq axi_channel "$(cat $f/axi_channel)" "config2:3-3"
+}
+
+test_sysfs_events() {
+	local e=$PMUS/$MQ/events
+	expect_eq "event count" "$(ls $e | wc -l)" 32
+	expect_eq cycles "$(cat $e/cycles)" "event=0x00"
+	expect_eq read "$(cat $e/read)" "event=0x35"
+	expect_eq write "$(cat $e/write)" "event=0x38"
+	expect_eq read-cycles "$(cat $e/read-cycles)" "event=0x2a"
+	expect_eq axid-read "$(cat $e/axid-read)" "event=0x41"
+	expect_eq axid-write "$(cat $e/axid-write)" "event=0x42"
+	# no filter, no axid events
+	expect_eq "plain event count" "$(ls $PMUS/$PLAIN/events | wc -l)" 30
+	[ ! -e $PMUS/$PLAIN/events/axid-read ] || fail "axid-read shown without a filter"
+}
+
+test_sysfs_caps_identifier() {
+	local p caps
+	for p in "$MQ:1 0 0:i.MX8MQ" "$MP:1 1 0:i.MX8MP" "$DXL:0 0 1:i.MX8DXL" \
+		 "$PLAIN:0 0 0:"; do
+		IFS=: read -r pmu want id <<<"$p"
+		caps="$(cat $PMUS/$pmu/caps/filter) $(cat $PMUS/$pmu/caps/enhanced_filter) $(cat $PMUS/$pmu/caps/super_filter)"
+		expect_eq "$pmu caps" "$caps" "$want"
+		if [ -n "$id" ]; then
+			expect_eq "$pmu identifier" "$(cat $PMUS/$pmu/identifier)" "$id"
+		else
+			[ ! -e $PMUS/$pmu/identifier ] || fail "$pmu has an identifier"
+		fi
+	done
+}
+
+test_sysfs_cpumask() {
+	local c
+	c=$(cat $PMUS/$MQ/cpumask)
+	[[ $c =~ ^[0-9]+$ ]] || fail "cpumask '$c' is not one CPU"
+	[ ! -e $PMUS/$MQ/associated_cpus ] || fail "associated_cpus shown"
+	echo "  cpumask = $c"
+}
+
+test_perf_list() {
+	local out
+	out=$("$PERF" list pmu 2>&1)
+	echo "$out" | grep -q "$MQ/read/" || fail "perf list lacks $MQ/read/"
+	echo "$out" | grep -q "$MQ/axid-read/" || fail "perf list lacks $MQ/axid-read/"
+	echo "$out" | grep -q "$PLAIN/cycles/" || fail "perf list lacks $PLAIN/cycles/"
+}
+
+# Documentation: perf stat -a -e imx8_ddr0/cycles/ cmd and
+# perf stat -a -e imx8_ddr0/read/,imx8_ddr0/write/ cmd
+test_doc_examples_exact_counts() {
+	reset_models
+	mapfile -t c < <(counts "$MQ/cycles/,$MQ/read/,$MQ/write/" \
+		"$(traffic imx8mq 'read count=1000 bytes=64'); $(traffic imx8mq 'write count=300 bytes=32')")
+	expect_eq reads "${c[1]}" 1000
+	expect_eq writes "${c[2]}" 300
+	# 1000 x 8 beats + 300 x 4 beats
+	expect_eq cycles "${c[0]}" 9200
+	expect_eq "model cycles" "$(counted imx8mq 0)" "${c[0]}"
+	expect_eq "model total cycles" "$(total imx8mq cycles)" 9200
+}
+
+test_read_write_cycles() {
+	reset_models
+	mapfile -t c < <(counts "$PLAIN/read-cycles/,$PLAIN/write-cycles/,$PLAIN/read-accesses/" \
+		"$(traffic imx8 'read count=10 bytes=128'); $(traffic imx8 'write count=5 bytes=8')")
+	expect_eq read-cycles "${c[0]}" 160
+	expect_eq write-cycles "${c[1]}" 5
+	expect_eq read-accesses "${c[2]}" 10
+}
+
+# perf stat -a -e imx8_ddr0/axid-read,axi_mask=0xMMMM,axi_id=0xDDDD/ cmd
+test_axid_filter_mask() {
+	reset_models
+	local w
+	w="$(traffic imx8mq 'read count=100 id=0x12'); $(traffic imx8mq 'read count=20 id=0x13')"
+	w+="; $(traffic imx8mq 'read count=3 id=0x22'); $(traffic imx8mq 'write count=40 id=0x12')"
+	mapfile -t c < <(counts "$MQ/axid-read,axi_id=0x12/" "$w")
+	expect_eq "axid-read id 0x12" "${c[0]}" 100
+	# axi_mask bits are the ones ignored: 0x1 lets 0x12 and 0x13 through
+	mapfile -t c < <(counts "$MQ/axid-read,axi_mask=0x1,axi_id=0x12/" "$w")
+	expect_eq "axid-read id 0x12/0x13" "${c[0]}" 120
+	mapfile -t c < <(counts "$MQ/axid-read,axi_mask=0xffff,axi_id=0/" "$w")
+	expect_eq "axid-read any id" "${c[0]}" 123
+	mapfile -t c < <(counts "$MQ/axid-write,axi_mask=0x00f0,axi_id=0x02/" "$w")
+	expect_eq "axid-write 0x02 mask 0xf0" "${c[0]}" 40
+}
+
+# Same filter on both events of a group is fine on the shared DPCR1
+test_axid_shared_filter_group() {
+	reset_models
+	mapfile -t c < <(counts "{$MQ/axid-read,axi_id=0x7/,$MQ/axid-write,axi_id=0x7/}" \
+		"$(traffic imx8mq 'read count=11 id=7'); $(traffic imx8mq 'write count=13 id=7'); $(traffic imx8mq 'write count=5 id=8')")
+	expect_eq axid-read "${c[0]}" 11
+	expect_eq axid-write "${c[1]}" 13
+}
+
+# The enhanced filter (i.MX8MP) counts bytes for axid events
+test_enhanced_filter_bytes() {
+	reset_models
+	mapfile -t c < <(counts "$MP/axid-read,axi_id=0x5/,$MP/axid-write,axi_id=0x5/,$MP/read/" \
+		"$(traffic imx8mp 'read count=100 bytes=64 id=5'); $(traffic imx8mp 'write count=7 bytes=128 id=5'); $(traffic imx8mp 'read count=9 id=6')")
+	expect_eq "axid-read bytes" "${c[0]}" 6400
+	expect_eq "axid-write bytes" "${c[1]}" 896
+	expect_eq "read bursts" "${c[2]}" 109
+}
+
+# The super filter (i.MX8DXL) has a filter per counter: three IDs at once
+test_super_filter_three_ids() {
+	reset_models
+	local w
+	w="$(traffic imx8dxl 'read count=10 bytes=64 id=0x1'); $(traffic imx8dxl 'read count=20 bytes=64 id=0x2')"
+	w+="; $(traffic imx8dxl 'write count=30 bytes=64 id=0x3'); $(traffic imx8dxl 'read count=50 bytes=64 id=0x3')"
+	mapfile -t c < <(counts "$DXL/axid-read,axi_id=0x1/,$DXL/axid-read,axi_id=0x2/,$DXL/axid-write,axi_id=0x3/" "$w")
+	# data channel (the default) counts beats: 8 per 64-byte burst
+	expect_eq "id 1 read beats" "${c[0]}" 80
+	expect_eq "id 2 read beats" "${c[1]}" 160
+	expect_eq "id 3 write beats" "${c[2]}" 240
+	# perf stat -a -e imx8_ddr0/axid-read,axi_mask=..,axi_id=..,axi_channel=0xH/
+	mapfile -t c < <(counts "$DXL/axid-read,axi_mask=0x3,axi_id=0x0,axi_channel=0x1/,$DXL/axid-write,axi_id=0x3,axi_channel=0x1/" "$w")
+	expect_eq "ids 0-3 read address channel" "${c[0]}" 80
+	expect_eq "id 3 write address channel" "${c[1]}" 30
+}
+
+test_bad_input_errno() {
+	local t
+	t=$(cat $PMUS/$MQ/type)
+	expect_eq "sampling" "$(open_err -s 1000 $MQ:0x35)" EOPNOTSUPP
+	expect_eq "per-task" "$(open_err -t $MQ:0x35)" EOPNOTSUPP
+	expect_eq "exclude_user" "$(open_err -x $MQ:0x35)" EINVAL
+	expect_eq "reserved config bit" "$(open_err $MQ:0x135)" EINVAL
+	expect_eq "filter on unfiltered event" "$(open_err $MQ:0x35:0x12)" EINVAL
+	expect_eq "config2 without super filter" "$(open_err $MQ:0x41:0x12:0x8)" EINVAL
+	expect_eq "reserved config1 bits" "$(open_err $MQ:0x41:0x100000000)" EINVAL
+	expect_eq "axi_port != 0" "$(open_err $DXL:0x41:0x12:0x1)" EINVAL
+	expect_eq "axid without a filter" "$(open_err $PLAIN:0x41)" EOPNOTSUPP
+	expect_eq "foreign PMU in group" "$(open_err $MQ:0x35 $MP:0x35)" EINVAL
+	expect_eq "software leader" \
+		"$(open_err -c "$(cat $PMUS/$MQ/cpumask)" software:0 $MQ:0x35)" ok
+	expect_eq "too many events in group" \
+		"$(open_err $MQ:0x35 $MQ:0x38 $MQ:0x2a $MQ:0x2b)" EINVAL
+	expect_eq "two cycles in group" "$(open_err $MQ:0x0 $MQ:0x0)" EINVAL
+	expect_eq "conflicting filters in group" \
+		"$(open_err $MQ:0x41:0x12 $MQ:0x42:0x13)" EINVAL
+	expect_eq "full group fits" "$(open_err $MQ:0x0 $MQ:0x35 $MQ:0x38 $MQ:0x2a)" ok
+	# nothing was left behind: counting still exact
+	reset_models
+	mapfile -t c < <(counts "$MQ/read/" "$(traffic imx8mq 'read count=5')")
+	expect_eq "read after errors" "${c[0]}" 5
+}
+
+# Two open events cannot use different settings of the shared DPCR1
+test_conflicting_filter_refused() {
+	local out rc=0
+	out=$("$PERF" stat -a -e "$MQ/axid-read,axi_id=0x12/,$MQ/axid-write,axi_id=0x13/" \
+		-- true 2>&1) || rc=$?
+	echo "$out"
+	[ $rc != 0 ] || echo "$out" | grep -q "not supported\|busy\|Device or resource" ||
+		fail "conflicting filters were accepted"
+	echo "$out" | grep -qi "busy" || fail "no 'busy' in perf's message"
+	dmesg | grep -q "AXI filter busy with axi_id=0x12" || fail "no dmesg message"
+}
+
+# 1000 wraps of a 32-bit counter.  The i.MX8MP byte counter is the
+# fastest (8 bytes a cycle); every 2^28 cycles counter 0 overflows and the
+# interrupt harvests all counters.
+test_thousand_wraps() {
+	reset_models
+	local bursts=$((1000 * 4294967296 / 512 + 12345)) irqs0 irqs1 raised
+	irqs0=$(irq_count "$MP")
+	mapfile -t c < <(counts "$MP/axid-read,axi_mask=0xffff/,$MP/read/,$MP/cycles/" \
+		"$(traffic imx8mp "read count=$bursts bytes=512")")
+	irqs1=$(irq_count "$MP")
+	expect_eq "bytes over 1000 wraps" "${c[0]}" $((bursts * 512))
+	[ "${c[0]}" -gt $((1000 * 4294967296)) ] || fail "fewer than 1000 wraps"
+	expect_eq "read bursts" "${c[1]}" $bursts
+	expect_eq "cycles" "${c[2]}" $((bursts * 64))
+	expect_eq "model bytes" "$(total imx8mp read_bytes)" "${c[0]}"
+	expect_eq "model cycles" "$(counted imx8mp 0)" "${c[2]}"
+	raised=$(total imx8mp irqs)
+	[ "$raised" -ge $((bursts * 64 >> 28)) ] || fail "only $raised overflow interrupts"
+	expect_eq "interrupts handled" $((irqs1 - irqs0)) "$raised"
+}
+
+# Take the PMU's CPU offline while counting: the context and the
+# interrupt move, nothing is lost.
+test_hotplug_migration() {
+	local ko irq old new c0 c1
+	ko=$VM_TOP/drivers/perf/imx8_ddr_pmu.ko
+	rmmod imx8_ddr_model && rmmod imx8_ddr_pmu || fail "rmmod"
+	taskset -c 3 insmod "$ko" || fail "insmod on CPU 3"
+	insmod "$VM_TOP/tests/models/imx8_ddr_model.ko" || fail "model"
+	MQ=$(pmu_of imx8mq)
+	old=$(cat $PMUS/$MQ/cpumask)
+	expect_eq "cpumask before" "$old" 3
+	irq=$(irq_of "$MQ")
+	expect_eq "IRQ affinity before" "$(cat /proc/irq/$irq/smp_affinity_list)" 3
+	reset_models
+	mapfile -t c < <(counts "$MQ/cycles/,$MQ/read/" \
+		"$(traffic imx8mq 'read count=1000'); echo 0 > /sys/devices/system/cpu/cpu3/online; $(traffic imx8mq 'read count=2000'); $(traffic imx8mq 'idle cycles=600000000'); cat $PMUS/$MQ/cpumask > /tmp/cpumask-after; cat /proc/irq/$irq/smp_affinity_list > /tmp/irq-after; irq_count_on $MQ \$(cat /tmp/cpumask-after) > /tmp/irqs-after")
+	echo 1 >/sys/devices/system/cpu/cpu3/online
+	new=$(cat /tmp/cpumask-after)
+	[ "$new" != 3 ] || fail "cpumask did not move"
+	expect_eq "IRQ follows cpumask" "$(cat /tmp/irq-after)" "$new"
+	expect_eq "reads across migration" "${c[1]}" 3000
+	expect_eq "cycles across migration" "${c[0]}" "$(counted imx8mq 0)"
+	[ "$(total imx8mq irqs)" -ge 2 ] || fail "no overflow after the move"
+	[ "$(cat /tmp/irqs-after)" -ge 1 ] || fail "no interrupt on CPU $new"
+	echo "  interrupts on CPU $new: $(cat /tmp/irqs-after)"
+}
+
+test_rmmod_busy_while_counting() {
+	local out
+	out=$("$PERF" stat -a -e "$MQ/cycles/" -- sh -c 'rmmod imx8_ddr_pmu; echo rmmod-rc=$?' 2>&1)
+	echo "$out"
+	echo "$out" | grep -q "rmmod-rc=0" && fail "rmmod succeeded with an open event"
+	echo "$out" | grep -q "rmmod-rc=" || fail "workload did not run"
+	lsmod | grep -q '^imx8_ddr_pmu' || fail "module gone"
+}
+
+# Load and unload the driver with kmemleak watching.  (Each cycle costs
+# ~7 s under TCG with kmemleak on; the 100-cycle soak is soak.sh.)
+test_insmod_rmmod_kmemleak() {
+	local i ko=$VM_TOP/drivers/perf/imx8_ddr_pmu.ko
+	[ -e /sys/kernel/debug/kmemleak ] || fail "kmemleak is off"
+	echo scan >/sys/kernel/debug/kmemleak
+	echo clear >/sys/kernel/debug/kmemleak
+	for i in $(seq "${LEAK_CYCLES:-10}"); do
+		rmmod imx8_ddr_model && rmmod imx8_ddr_pmu || fail "rmmod #$i"
+		insmod "$ko" || fail "insmod #$i"
+		insmod "$VM_TOP/tests/models/imx8_ddr_model.ko" || fail "model #$i"
+	done
+	expect_eq "PMUs after the cycles" "$(ls -d $PMUS/imx8_ddr* | wc -l)" 4
+	echo scan >/sys/kernel/debug/kmemleak
+	sleep 6
+	echo scan >/sys/kernel/debug/kmemleak
+	if grep -q "unreferenced object" /sys/kernel/debug/kmemleak; then
+		head -60 /sys/kernel/debug/kmemleak
+		echo clear >/sys/kernel/debug/kmemleak
+		fail "kmemleak found leaks"
+	fi
+}
+
+run_test "sysfs format/ matches the documented layout" test_sysfs_format
+run_test "sysfs events/ lists the 32 events (30 without a filter)" test_sysfs_events
+run_test "sysfs caps/ and identifier per filter generation" test_sysfs_caps_identifier
+run_test "sysfs cpumask is one CPU" test_sysfs_cpumask
+run_test "perf list shows the events" test_perf_list
+run_test "doc examples: cycles, read, write count exactly" test_doc_examples_exact_counts
+run_test "read-cycles, write-cycles, read-accesses count exactly" test_read_write_cycles
+run_test "axid-read/axid-write with axi_id and axi_mask" test_axid_filter_mask
+run_test "one filter shared by a group" test_axid_shared_filter_group
+run_test "enhanced filter counts bytes" test_enhanced_filter_bytes
+run_test "super filter counts three IDs at once, by channel" test_super_filter_three_ids
+run_test "bad perf_event_attr gets a specific errno" test_bad_input_errno
+run_test "conflicting DPCR1 filters refused with EBUSY" test_conflicting_filter_refused
+run_test "1000 wraps of a 32-bit counter lose nothing" test_thousand_wraps
+run_test "CPU offline mid-count: context and IRQ migrate" test_hotplug_migration
+run_test "rmmod refused while an event is open" test_rmmod_busy_while_counting
+run_test "insmod/rmmod cycles leak nothing (kmemleak)" test_insmod_rmmod_kmemleak
+t_summary

@@ -1,0 +1,523 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * KUnit tests of the i.MX8 DDR PMU driver against mocked MMIO: the driver
+ * is registered with perf core over a register block in plain memory,
+ * events are created with perf_event_create_kernel_counter(), and the
+ * tests check what the driver wrote and what perf reads back.
+ *
+ * Register offsets and bit positions below are taken from the hardware
+ * description, not from the driver, so that the two check each other.
+ */
+
+#include <kunit/device.h>
+#include <kunit/test.h>
+#include <linux/err.h>
+#include <linux/fs.h>
+#include <linux/module.h>
+#include <linux/perf_event.h>
+#include <linux/slab.h>
+
+#include "imx8_ddr_pmu.h"
+#include "uncore_pmu.h"
+
+#define CNTL(n)		(0x00 + 4 * (n))
+#define COUNT(n)	(0x20 + 4 * (n))
+#define DPCR1		0x30
+#define BYTES(n)	(0x30 + 4 * (n))
+#define MUX_CNTL(n)	(0x50 + 0x10 * ((n) - 1))
+#define MASK_COMP(n)	(0x54 + 0x10 * ((n) - 1))
+#define REG_BYTES	0x80
+
+#define CNTL_OVER	BIT(0)
+#define CNTL_CLEAR	BIT(1)
+#define CNTL_EN		BIT(2)
+#define CNTL_CP(v)	((v) << 16)
+#define CNTL_CSV(v)	((u32)(v) << 24)
+
+#define EV_CYCLES	0x00
+#define EV_READ		0x35
+#define EV_WRITE	0x38
+#define EV_AXID_READ	0x41
+#define EV_AXID_WRITE	0x42
+
+struct ddr_test_ctx {
+	struct uncore_pmu	*upmu;
+	/* Keep at the end: KASAN catches accesses past the block */
+	u32			regs[REG_BYTES / 4];
+};
+
+static u32 reg(struct kunit *test, unsigned int off)
+{
+	struct ddr_test_ctx *ctx = test->priv;
+
+	return READ_ONCE(ctx->regs[off / 4]);
+}
+
+static void set_reg(struct kunit *test, unsigned int off, u32 val)
+{
+	struct ddr_test_ctx *ctx = test->priv;
+
+	WRITE_ONCE(ctx->regs[off / 4], val);
+}
+
+/* A PMU of the kind @compatible names, over fresh registers */
+static struct uncore_pmu *make_pmu(struct kunit *test, const char *compatible)
+{
+	const struct imx8_ddr_devtype *devtype;
+	struct ddr_test_ctx *ctx;
+	struct device *dev;
+
+	ctx = kunit_kzalloc(test, sizeof(*ctx), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, ctx);
+	test->priv = ctx;
+
+	devtype = imx8_ddr_pmu_devtype(compatible);
+	KUNIT_ASSERT_NOT_NULL_MSG(test, devtype, "no devtype %s", compatible);
+
+	dev = kunit_device_register(test, "imx8_ddr_kunit");
+	KUNIT_ASSERT_FALSE(test, IS_ERR(dev));
+
+	ctx->upmu = imx8_ddr_pmu_create(dev, (void __force __iomem *)ctx->regs,
+					-1, devtype);
+	KUNIT_ASSERT_FALSE_MSG(test, IS_ERR(ctx->upmu), "create: %ld",
+			       PTR_ERR(ctx->upmu));
+	return ctx->upmu;
+}
+
+static void release_event(void *event)
+{
+	perf_event_release_kernel(event);
+}
+
+/* Open an event; the errno on failure, 0 and *@out on success */
+static int try_open(struct kunit *test, struct uncore_pmu *upmu, u64 config,
+		    u64 config1, u64 config2, u64 period,
+		    struct perf_event **out)
+{
+	struct perf_event_attr attr = {
+		.type		= upmu->pmu.type,
+		.size		= sizeof(attr),
+		.config		= config,
+		.config1	= config1,
+		.config2	= config2,
+		.sample_period	= period,
+	};
+	struct perf_event *event;
+
+	event = perf_event_create_kernel_counter(&attr, upmu->cpu, NULL, NULL,
+						 NULL);
+	if (IS_ERR(event))
+		return PTR_ERR(event);
+	KUNIT_ASSERT_EQ(test, 0,
+			kunit_add_action_or_reset(test, release_event, event));
+	if (out)
+		*out = event;
+	return 0;
+}
+
+static struct perf_event *open_event(struct kunit *test,
+				     struct uncore_pmu *upmu, u64 config,
+				     u64 config1, u64 config2)
+{
+	struct perf_event *event = NULL;
+	int err = try_open(test, upmu, config, config1, config2, 0, &event);
+
+	KUNIT_ASSERT_EQ_MSG(test, err, 0, "open config %#llx", config);
+	return event;
+}
+
+static u64 read_count(struct perf_event *event)
+{
+	u64 enabled, running;
+
+	return perf_event_read_value(event, &enabled, &running);
+}
+
+/* Read a sysfs file of the PMU; the length, or a negative errno */
+static int read_pmu_file(struct kunit *test, struct uncore_pmu *upmu,
+			 const char *file, char *buf, size_t len)
+{
+	char path[128];
+	struct file *f;
+	loff_t pos = 0;
+	ssize_t n;
+
+	snprintf(path, sizeof(path), "/sys/bus/event_source/devices/%s/%s",
+		 upmu->pmu.name, file);
+	f = filp_open(path, O_RDONLY, 0);
+	if (IS_ERR(f))
+		return PTR_ERR(f);
+	n = kernel_read(f, buf, len - 1, &pos);
+	filp_close(f, NULL);
+	if (n < 0)
+		return n;
+	buf[n] = '\0';
+	return n;
+}
+
+/* sysfs */
+
+static void imx8_ddr_test_format_files(struct kunit *test)
+{
+	static const char * const expect[][2] = {
+		{ "format/event",	"config:0-7\n" },
+		{ "format/axi_id",	"config1:0-15\n" },
+		{ "format/axi_mask",	"config1:16-31\n" },
+		{ "format/axi_port",	"config2:0-2\n" },
+		{ "format/axi_channel",	"config2:3-3\n" },
+		{ "events/cycles",	"event=0x00\n" },
+		{ "events/read",	"event=0x35\n" },
+		{ "events/axid-write",	"event=0x42\n" },
+	};
+	struct uncore_pmu *upmu = make_pmu(test, "fsl,imx8mq-ddr-pmu");
+	char buf[64];
+	int i;
+
+	for (i = 0; i < ARRAY_SIZE(expect); i++) {
+		KUNIT_ASSERT_GT(test, read_pmu_file(test, upmu, expect[i][0],
+						    buf, sizeof(buf)), 0);
+		KUNIT_EXPECT_STREQ_MSG(test, buf, expect[i][1], "%s",
+				       expect[i][0]);
+	}
+}
+
+struct caps_case {
+	const char *compatible;
+	const char *caps;	/* filter enhanced_filter super_filter */
+	const char *identifier;	/* NULL: no file */
+	bool axid_events;
+};
+
+static const struct caps_case caps_cases[] = {
+	{ "fsl,imx8-ddr-pmu",	 "000", NULL,		false },
+	{ "fsl,imx8m-ddr-pmu",	 "100", NULL,		true },
+	{ "fsl,imx8mq-ddr-pmu",	 "100", "i.MX8MQ\n",	true },
+	{ "fsl,imx8mm-ddr-pmu",	 "100", "i.MX8MM\n",	true },
+	{ "fsl,imx8mn-ddr-pmu",	 "100", "i.MX8MN\n",	true },
+	{ "fsl,imx8mp-ddr-pmu",	 "110", "i.MX8MP\n",	true },
+	{ "fsl,imx8dxl-ddr-pmu", "001", "i.MX8DXL\n",	true },
+};
+
+static void caps_case_desc(const struct caps_case *c, char *desc)
+{
+	strscpy(desc, c->compatible, KUNIT_PARAM_DESC_SIZE);
+}
+
+KUNIT_ARRAY_PARAM(caps, caps_cases, caps_case_desc);
+
+static void imx8_ddr_test_caps_identifier(struct kunit *test)
+{
+	const struct caps_case *c = test->param_value;
+	struct uncore_pmu *upmu = make_pmu(test, c->compatible);
+	static const char * const files[] = {
+		"caps/filter", "caps/enhanced_filter", "caps/super_filter",
+	};
+	char buf[32];
+	int i, ret;
+
+	for (i = 0; i < ARRAY_SIZE(files); i++) {
+		KUNIT_ASSERT_EQ(test, read_pmu_file(test, upmu, files[i], buf,
+						    sizeof(buf)), 2);
+		KUNIT_EXPECT_EQ_MSG(test, buf[0], c->caps[i], "%s", files[i]);
+		KUNIT_EXPECT_EQ(test, buf[1], '\n');
+	}
+
+	ret = read_pmu_file(test, upmu, "identifier", buf, sizeof(buf));
+	if (c->identifier)
+		KUNIT_EXPECT_STREQ(test, buf, c->identifier);
+	else
+		KUNIT_EXPECT_EQ(test, ret, -ENOENT);
+
+	ret = read_pmu_file(test, upmu, "events/axid-read", buf, sizeof(buf));
+	KUNIT_EXPECT_EQ(test, ret > 0, c->axid_events);
+}
+
+/* event_init */
+
+struct init_case {
+	const char *desc;
+	const char *compatible;
+	u64 config, config1, config2, period;
+	int err;
+};
+
+static const struct init_case init_cases[] = {
+	{ "cycles", "fsl,imx8mq-ddr-pmu", EV_CYCLES, 0, 0, 0, 0 },
+	{ "read", "fsl,imx8mq-ddr-pmu", EV_READ, 0, 0, 0, 0 },
+	{ "unlisted CSV code", "fsl,imx8mq-ddr-pmu", 0xfe, 0, 0, 0, 0 },
+	{ "sampling", "fsl,imx8mq-ddr-pmu", EV_READ, 0, 0, 1000, -EOPNOTSUPP },
+	{ "config bit 8", "fsl,imx8mq-ddr-pmu", 0x100 | EV_READ, 0, 0, 0, -EINVAL },
+	{ "config bit 63", "fsl,imx8mq-ddr-pmu", BIT_ULL(63), 0, 0, 0, -EINVAL },
+	{ "config1 bit 32", "fsl,imx8mq-ddr-pmu", EV_AXID_READ, BIT_ULL(32), 0, 0, -EINVAL },
+	{ "config2 bit 4", "fsl,imx8dxl-ddr-pmu", EV_AXID_READ, 0, BIT(4), 0, -EINVAL },
+	{ "filter on read", "fsl,imx8mq-ddr-pmu", EV_READ, 0x12, 0, 0, -EINVAL },
+	{ "axi_id on axid-read", "fsl,imx8mq-ddr-pmu", EV_AXID_READ, 0x12, 0, 0, 0 },
+	{ "channel on shared filter", "fsl,imx8mp-ddr-pmu", EV_AXID_READ, 0x12, 0x8, 0, -EINVAL },
+	{ "axid without filter", "fsl,imx8-ddr-pmu", EV_AXID_READ, 0, 0, 0, -EOPNOTSUPP },
+	{ "axi_port 1", "fsl,imx8dxl-ddr-pmu", EV_AXID_READ, 0x12, 0x1, 0, -EINVAL },
+	{ "axi_channel 1", "fsl,imx8dxl-ddr-pmu", EV_AXID_WRITE, 0x12, 0x8, 0, 0 },
+};
+
+static void init_case_desc(const struct init_case *c, char *desc)
+{
+	snprintf(desc, KUNIT_PARAM_DESC_SIZE, "%s on %s", c->desc,
+		 c->compatible + 4);
+}
+
+KUNIT_ARRAY_PARAM(init, init_cases, init_case_desc);
+
+static void imx8_ddr_test_event_init(struct kunit *test)
+{
+	const struct init_case *c = test->param_value;
+	struct uncore_pmu *upmu = make_pmu(test, c->compatible);
+
+	KUNIT_EXPECT_EQ(test, try_open(test, upmu, c->config, c->config1,
+				       c->config2, c->period, NULL), c->err);
+}
+
+static void imx8_ddr_test_foreign_type(struct kunit *test)
+{
+	struct uncore_pmu *upmu = make_pmu(test, "fsl,imx8mq-ddr-pmu");
+	struct perf_event *event = kunit_kzalloc(test, sizeof(*event),
+						 GFP_KERNEL);
+
+	KUNIT_ASSERT_NOT_NULL(test, event);
+	/* perf core offers events of other types to every PMU */
+	event->attr.type = PERF_TYPE_RAW;
+	event->attr.size = sizeof(event->attr);
+	event->pmu = &upmu->pmu;
+	KUNIT_EXPECT_EQ(test, upmu->pmu.event_init(event), -ENOENT);
+}
+
+/* Counting */
+
+static void imx8_ddr_test_cycles_heartbeat(struct kunit *test)
+{
+	struct uncore_pmu *upmu = make_pmu(test, "fsl,imx8mq-ddr-pmu");
+	struct perf_event *ev;
+
+	/* quiesced at probe: held, not counting */
+	KUNIT_EXPECT_EQ(test, reg(test, CNTL(0)) & CNTL_EN, 0);
+
+	ev = open_event(test, upmu, EV_READ, 0, 0);
+	/* counter 0 runs, with the 0xf0 preset, as soon as anything counts */
+	KUNIT_EXPECT_EQ(test, reg(test, CNTL(0)),
+			CNTL_EN | CNTL_CLEAR | CNTL_CP(0xf0));
+	KUNIT_EXPECT_EQ(test, reg(test, CNTL(1)),
+			CNTL_CSV(EV_READ) | CNTL_EN | CNTL_CLEAR);
+
+	perf_event_disable(ev);
+	KUNIT_EXPECT_EQ(test, reg(test, CNTL(0)) & (CNTL_EN | CNTL_CLEAR),
+			CNTL_CLEAR);
+	KUNIT_EXPECT_EQ(test, reg(test, CNTL(1)) & (CNTL_EN | CNTL_CLEAR),
+			CNTL_CLEAR);
+}
+
+static void imx8_ddr_test_counter_allocation(struct kunit *test)
+{
+	struct uncore_pmu *upmu = make_pmu(test, "fsl,imx8mq-ddr-pmu");
+
+	open_event(test, upmu, EV_CYCLES, 0, 0);
+	open_event(test, upmu, EV_READ, 0, 0);
+	open_event(test, upmu, EV_WRITE, 0, 0);
+	open_event(test, upmu, 0x2a, 0, 0);
+	KUNIT_EXPECT_EQ(test, reg(test, CNTL(1)) >> 24, EV_READ);
+	KUNIT_EXPECT_EQ(test, reg(test, CNTL(2)) >> 24, EV_WRITE);
+	KUNIT_EXPECT_EQ(test, reg(test, CNTL(3)) >> 24, 0x2a);
+	KUNIT_EXPECT_EQ(test, bitmap_weight(upmu->used_mask, 4), 4);
+}
+
+/* Reference: how far a 32-bit counter moved, knowing it wrapped < 2x */
+struct wrap_case {
+	u32 start;
+	u32 steps[4];
+	u64 expect;
+};
+
+static const struct wrap_case wrap_cases[] = {
+	{ 0, { 10, 20, 30, 40 }, 40 },
+	{ 0xfffffff0, { 0xffffffff, 0x10, 0x20, 0x30 }, 0x40 },
+	{ 0x80000000, { 0xffffffff, 0x7fffffff, 0xffffffff, 0x7fffffff }, 0x1ffffffff },
+	{ 0xffffffff, { 0, 0xfffffffe, 0xffffffff, 0 }, 0x100000001 },
+};
+
+static void wrap_case_desc(const struct wrap_case *c, char *desc)
+{
+	snprintf(desc, KUNIT_PARAM_DESC_SIZE, "start %#x", c->start);
+}
+
+KUNIT_ARRAY_PARAM(wrap, wrap_cases, wrap_case_desc);
+
+static void imx8_ddr_test_wrap_accumulation(struct kunit *test)
+{
+	const struct wrap_case *c = test->param_value;
+	struct uncore_pmu *upmu = make_pmu(test, "fsl,imx8mq-ddr-pmu");
+	struct perf_event *ev;
+	int i;
+
+	set_reg(test, COUNT(1), c->start);
+	ev = open_event(test, upmu, EV_READ, 0, 0);
+	for (i = 0; i < ARRAY_SIZE(c->steps); i++) {
+		set_reg(test, COUNT(1), c->steps[i]);
+		read_count(ev);
+	}
+	KUNIT_EXPECT_EQ(test, read_count(ev), c->expect);
+}
+
+static void imx8_ddr_test_delta_helper(struct kunit *test)
+{
+	KUNIT_EXPECT_EQ(test, uncore_pmu_delta(0xfffffff0, 0x10, 32), 0x20);
+	KUNIT_EXPECT_EQ(test, uncore_pmu_delta(5, 5, 32), 0);
+	KUNIT_EXPECT_EQ(test, uncore_pmu_delta(0x0fffffff, 0, 28), 1);
+	KUNIT_EXPECT_EQ(test, uncore_pmu_delta(U64_MAX, 1, 64), 2);
+	KUNIT_EXPECT_EQ(test, uncore_pmu_delta(0xffff, 0x1fffe, 16), 0xffff);
+}
+
+/*
+ * Counter 0 runs from the 0xf0000000 preset and reads drop the preset:
+ * at overflow it locks at 0, the interrupt harvests every counter and
+ * restarts counter 0.
+ */
+static void imx8_ddr_test_overflow_irq(struct kunit *test)
+{
+	struct uncore_pmu *upmu = make_pmu(test, "fsl,imx8mq-ddr-pmu");
+	struct perf_event *cyc, *rd;
+
+	set_reg(test, COUNT(0), 0xf0000000 + 100);
+	set_reg(test, COUNT(1), 7);
+	cyc = open_event(test, upmu, EV_CYCLES, 0, 0);
+	rd = open_event(test, upmu, EV_READ, 0, 0);
+
+	/* not ours: counter 0 did not overflow */
+	KUNIT_EXPECT_EQ(test, imx8_ddr_pmu_irq(0, upmu), IRQ_NONE);
+
+	/* counter 0 wrapped and locked; counter 1 moved by 1000 */
+	set_reg(test, COUNT(0), 0);
+	set_reg(test, CNTL(0), reg(test, CNTL(0)) | CNTL_OVER);
+	set_reg(test, COUNT(1), 1007);
+	KUNIT_EXPECT_EQ(test, imx8_ddr_pmu_irq(0, upmu), IRQ_HANDLED);
+	KUNIT_EXPECT_EQ(test, reg(test, CNTL(0)),
+			CNTL_EN | CNTL_CLEAR | CNTL_CP(0xf0));
+
+	/* after the restart the hardware counts from the preset again */
+	set_reg(test, COUNT(0), 0xf0000000 + 50);
+	KUNIT_EXPECT_EQ(test, read_count(cyc), (1ULL << 28) - 100 + 50);
+	KUNIT_EXPECT_EQ(test, read_count(rd), 1000);
+}
+
+static void imx8_ddr_test_shared_filter(struct kunit *test)
+{
+	struct uncore_pmu *upmu = make_pmu(test, "fsl,imx8mq-ddr-pmu");
+	struct perf_event *a;
+
+	/* user mask: bits to ignore; DPCR1[31:16]: bits to compare */
+	a = open_event(test, upmu, EV_AXID_READ, 0x000f0012, 0);
+	KUNIT_EXPECT_EQ(test, reg(test, DPCR1), 0xfff00012);
+	KUNIT_EXPECT_EQ(test, reg(test, CNTL(1)) >> 24, EV_AXID_READ);
+
+	/* same setting: shares it */
+	open_event(test, upmu, EV_AXID_WRITE, 0x000f0012, 0);
+	/* another setting: busy until the users are gone */
+	KUNIT_EXPECT_EQ(test, try_open(test, upmu, EV_AXID_WRITE, 0x13, 0, 0,
+				       NULL), -EBUSY);
+	/* events without a filter are not affected */
+	open_event(test, upmu, EV_READ, 0, 0);
+}
+
+static void imx8_ddr_test_shared_filter_released(struct kunit *test)
+{
+	struct uncore_pmu *upmu = make_pmu(test, "fsl,imx8mm-ddr-pmu");
+	struct perf_event_attr attr = {
+		.type = upmu->pmu.type,
+		.size = sizeof(attr),
+		.config = EV_AXID_READ,
+		.config1 = 0x12,
+	};
+	struct perf_event *ev;
+
+	ev = perf_event_create_kernel_counter(&attr, upmu->cpu, NULL, NULL,
+					      NULL);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(ev));
+	perf_event_release_kernel(ev);
+
+	open_event(test, upmu, EV_AXID_READ, 0x13, 0);
+	KUNIT_EXPECT_EQ(test, reg(test, DPCR1), 0xffff0013);
+}
+
+static void imx8_ddr_test_enhanced_bytes(struct kunit *test)
+{
+	struct uncore_pmu *upmu = make_pmu(test, "fsl,imx8mp-ddr-pmu");
+	struct perf_event *bytes, *bursts;
+
+	bytes = open_event(test, upmu, EV_AXID_READ, 0x5, 0);
+	bursts = open_event(test, upmu, EV_READ, 0, 0);
+	set_reg(test, BYTES(1), 6400);
+	set_reg(test, COUNT(1), 100);
+	set_reg(test, COUNT(2), 9);
+	KUNIT_EXPECT_EQ(test, read_count(bytes), 6400);
+	KUNIT_EXPECT_EQ(test, read_count(bursts), 9);
+}
+
+struct super_case {
+	const char *desc;
+	u64 config, config1, config2;
+	u32 mask_comp, mux;
+};
+
+static const struct super_case super_cases[] = {
+	{ "read data", EV_AXID_READ, 0x12, 0, 0xffff0012, BIT(3) },
+	{ "read address", EV_AXID_READ, 0x12, 0x8, 0xffff0012, 0 },
+	{ "write data", EV_AXID_WRITE, 0x000300a0, 0, 0xfffc00a0, BIT(11) },
+	{ "write address", EV_AXID_WRITE, 0x000300a0, 0x8, 0xfffc00a0, 0 },
+};
+
+static void super_case_desc(const struct super_case *c, char *desc)
+{
+	strscpy(desc, c->desc, KUNIT_PARAM_DESC_SIZE);
+}
+
+KUNIT_ARRAY_PARAM(super, super_cases, super_case_desc);
+
+static void imx8_ddr_test_super_filter(struct kunit *test)
+{
+	const struct super_case *c = test->param_value;
+	struct uncore_pmu *upmu = make_pmu(test, "fsl,imx8dxl-ddr-pmu");
+
+	/* counter 1 taken by another ID: filters are per counter */
+	open_event(test, upmu, EV_AXID_READ, 0x77, 0);
+	open_event(test, upmu, c->config, c->config1, c->config2);
+	KUNIT_EXPECT_EQ(test, reg(test, MASK_COMP(1)), 0xffff0077);
+	KUNIT_EXPECT_EQ(test, reg(test, MASK_COMP(2)), c->mask_comp);
+	KUNIT_EXPECT_EQ(test, reg(test, MUX_CNTL(2)), c->mux);
+	KUNIT_EXPECT_EQ(test, reg(test, CNTL(2)) >> 24, c->config);
+	/* the shared DPCR1 is left alone */
+	KUNIT_EXPECT_EQ(test, reg(test, DPCR1), 0);
+}
+
+static struct kunit_case imx8_ddr_pmu_cases[] = {
+	KUNIT_CASE(imx8_ddr_test_format_files),
+	KUNIT_CASE_PARAM(imx8_ddr_test_caps_identifier, caps_gen_params),
+	KUNIT_CASE_PARAM(imx8_ddr_test_event_init, init_gen_params),
+	KUNIT_CASE(imx8_ddr_test_foreign_type),
+	KUNIT_CASE(imx8_ddr_test_cycles_heartbeat),
+	KUNIT_CASE(imx8_ddr_test_counter_allocation),
+	KUNIT_CASE_PARAM(imx8_ddr_test_wrap_accumulation, wrap_gen_params),
+	KUNIT_CASE(imx8_ddr_test_delta_helper),
+	KUNIT_CASE(imx8_ddr_test_overflow_irq),
+	KUNIT_CASE(imx8_ddr_test_shared_filter),
+	KUNIT_CASE(imx8_ddr_test_shared_filter_released),
+	KUNIT_CASE(imx8_ddr_test_enhanced_bytes),
+	KUNIT_CASE_PARAM(imx8_ddr_test_super_filter, super_gen_params),
+	{}
+};
+
+static struct kunit_suite imx8_ddr_pmu_suite = {
+	.name = "imx8_ddr_pmu",
+	.test_cases = imx8_ddr_pmu_cases,
+};
+
+kunit_test_suite(imx8_ddr_pmu_suite);
+
+MODULE_DESCRIPTION("KUnit tests for the i.MX8 DDR PMU driver");
+MODULE_LICENSE("GPL");
+MODULE_IMPORT_NS(EXPORTED_FOR_KUNIT_TESTING);

@@ -1,0 +1,105 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * perf_open - open one group of perf events and say how it went, so that
+ * tests can check the exact errno a PMU returns for an attribute.
+ *
+ *   perf_open [-c CPU] [-t] [-s PERIOD] [-x] EVENT [EVENT...]
+ *
+ * EVENT is PMU:CONFIG[:CONFIG1[:CONFIG2]], PMU being a name under
+ * /sys/bus/event_source/devices (or a number); the first EVENT leads the
+ * group.  -c picks the CPU (default: the first PMU's cpumask), -t opens
+ * per-task on this process instead, -s makes every event sampling, -x
+ * sets exclude_user.  Prints "ok" or the errno name of the first event
+ * that failed, and exits 0 either way (1 on usage errors).
+ */
+#include <errno.h>
+#include <linux/perf_event.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+static const struct { int err; const char *name; } errnames[] = {
+	{ EINVAL, "EINVAL" }, { ENOENT, "ENOENT" }, { EOPNOTSUPP, "EOPNOTSUPP" },
+	{ EBUSY, "EBUSY" }, { ENODEV, "ENODEV" }, { EACCES, "EACCES" },
+	{ EPERM, "EPERM" }, { ENOSPC, "ENOSPC" }, { E2BIG, "E2BIG" },
+};
+
+static int read_int(const char *pmu, const char *file)
+{
+	char path[256];
+	FILE *f;
+	int v = -1;
+
+	snprintf(path, sizeof(path), "/sys/bus/event_source/devices/%s/%s",
+		 pmu, file);
+	f = fopen(path, "r");
+	if (!f)
+		return -1;
+	if (fscanf(f, "%d", &v) != 1)
+		v = -1;
+	fclose(f);
+	return v;
+}
+
+int main(int argc, char **argv)
+{
+	int cpu = -2, task = 0, exclude = 0, opt, i, leader = -1;
+	unsigned long long period = 0;
+
+	while ((opt = getopt(argc, argv, "c:ts:x")) != -1) {
+		switch (opt) {
+		case 'c': cpu = atoi(optarg); break;
+		case 't': task = 1; break;
+		case 's': period = strtoull(optarg, NULL, 0); break;
+		case 'x': exclude = 1; break;
+		default: return 1;
+		}
+	}
+	if (optind >= argc)
+		return 1;
+
+	for (i = optind; i < argc; i++) {
+		struct perf_event_attr attr = { .size = sizeof(attr) };
+		char *spec = strdup(argv[i]), *pmu, *tok;
+		unsigned long long cfg[3] = { 0, 0, 0 };
+		int fd, k = 0, type;
+
+		pmu = strtok(spec, ":");
+		while ((tok = strtok(NULL, ":")) && k < 3)
+			cfg[k++] = strtoull(tok, NULL, 0);
+		type = (pmu[0] >= '0' && pmu[0] <= '9') ? atoi(pmu) :
+							 read_int(pmu, "type");
+		if (type < 0) {
+			printf("no PMU %s\n", pmu);
+			return 1;
+		}
+		if (cpu == -2)
+			cpu = task ? -1 : read_int(pmu, "cpumask");
+		attr.type = type;
+		attr.config = cfg[0];
+		attr.config1 = cfg[1];
+		attr.config2 = cfg[2];
+		attr.sample_period = period;
+		attr.exclude_user = exclude;
+		fd = syscall(SYS_perf_event_open, &attr, task ? 0 : -1,
+			     task ? -1 : cpu, leader, 0);
+		if (fd < 0) {
+			int e = errno;
+			unsigned int j;
+
+			for (j = 0; j < sizeof(errnames) / sizeof(errnames[0]); j++)
+				if (errnames[j].err == e) {
+					printf("%s\n", errnames[j].name);
+					return 0;
+				}
+			printf("errno %d\n", e);
+			return 0;
+		}
+		if (leader < 0)
+			leader = fd;
+	}
+	printf("ok\n");
+	return 0;
+}
