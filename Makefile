@@ -25,6 +25,8 @@ clean:
 		find . \( -name '*.o' -o -name '*.ko' -o -name '*.mod*' -o \
 			-name '.*.cmd' -o -name 'Module.symvers' -o \
 			-name 'modules.order' \) -delete
+
+distclean: clean
 	rm -rf out
 
 demo:
@@ -36,4 +38,4 @@ check:
 shell:
 	tools/vm-run --interactive
 
-.PHONY: all modules install clean demo check shell
+.PHONY: all modules install clean distclean demo check shell

@@ -531,8 +531,9 @@ EXPORT_SYMBOL_IF_KUNIT(imx8_ddr_pmu_irq);
 
 /* Probe */
 
-VISIBLE_IF_KUNIT const struct imx8_ddr_devtype *
-imx8_ddr_pmu_devtype(const char *compatible)
+#if IS_ENABLED(CONFIG_KUNIT)
+/* The match data of @compatible, for tests */
+const struct imx8_ddr_devtype *imx8_ddr_pmu_devtype(const char *compatible)
 {
 	const struct of_device_id *id;
 
@@ -542,6 +543,7 @@ imx8_ddr_pmu_devtype(const char *compatible)
 	return NULL;
 }
 EXPORT_SYMBOL_IF_KUNIT(imx8_ddr_pmu_devtype);
+#endif
 
 static void imx8_ddr_pmu_free_id(void *data)
 {

@@ -13,8 +13,8 @@ step "PMUs registered by the driver (probed from the board's ACPI table)"
 for p in "$PMUS"/imx8_ddr*; do
 	printf '%-10s identifier=%-9s caps: filter=%s enhanced_filter=%s super_filter=%s cpumask=%s\n' \
 		"$(basename "$p")" "$(cat "$p/identifier" 2>/dev/null || echo -)" \
-		"$(cat "$p/caps/filter")" "$(cat "$p/caps/enhanced_filter")" \
-		"$(cat "$p/caps/super_filter")" "$(cat "$p/cpumask")"
+		"$(<"$p/caps/filter")" "$(<"$p/caps/enhanced_filter")" \
+		"$(<"$p/caps/super_filter")" "$(<"$p/cpumask")"
 done
 
 step "perf list ($MQ)"

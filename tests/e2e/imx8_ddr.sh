@@ -21,22 +21,22 @@ traffic() { echo "echo '$2' > $MODELS/$1/inject"; }
 
 test_sysfs_format() {
 	local f=$PMUS/$MQ/format
-	expect_eq event "$(cat $f/event)" "config:0-7"
-	expect_eq axi_id "$(cat $f/axi_id)" "config1:0-15"
-	expect_eq axi_mask "$(cat $f/axi_mask)" "config1:16-31"
-	expect_eq axi_port "$(cat $f/axi_port)" "config2:0-2"
-	expect_eq axi_channel "$(cat $f/axi_channel)" "config2:3-3"
+	expect_eq event "$(<$f/event)" "config:0-7"
+	expect_eq axi_id "$(<$f/axi_id)" "config1:0-15"
+	expect_eq axi_mask "$(<$f/axi_mask)" "config1:16-31"
+	expect_eq axi_port "$(<$f/axi_port)" "config2:0-2"
+	expect_eq axi_channel "$(<$f/axi_channel)" "config2:3-3"
 }
 
 test_sysfs_events() {
 	local e=$PMUS/$MQ/events
 	expect_eq "event count" "$(ls $e | wc -l)" 32
-	expect_eq cycles "$(cat $e/cycles)" "event=0x00"
-	expect_eq read "$(cat $e/read)" "event=0x35"
-	expect_eq write "$(cat $e/write)" "event=0x38"
-	expect_eq read-cycles "$(cat $e/read-cycles)" "event=0x2a"
-	expect_eq axid-read "$(cat $e/axid-read)" "event=0x41"
-	expect_eq axid-write "$(cat $e/axid-write)" "event=0x42"
+	expect_eq cycles "$(<$e/cycles)" "event=0x00"
+	expect_eq read "$(<$e/read)" "event=0x35"
+	expect_eq write "$(<$e/write)" "event=0x38"
+	expect_eq read-cycles "$(<$e/read-cycles)" "event=0x2a"
+	expect_eq axid-read "$(<$e/axid-read)" "event=0x41"
+	expect_eq axid-write "$(<$e/axid-write)" "event=0x42"
 	# no filter, no axid events
 	expect_eq "plain event count" "$(ls $PMUS/$PLAIN/events | wc -l)" 30
 	[ ! -e $PMUS/$PLAIN/events/axid-read ] || fail "axid-read shown without a filter"
@@ -47,10 +47,10 @@ test_sysfs_caps_identifier() {
 	for p in "$MQ:1 0 0:i.MX8MQ" "$MP:1 1 0:i.MX8MP" "$DXL:0 0 1:i.MX8DXL" \
 		 "$PLAIN:0 0 0:"; do
 		IFS=: read -r pmu want id <<<"$p"
-		caps="$(cat $PMUS/$pmu/caps/filter) $(cat $PMUS/$pmu/caps/enhanced_filter) $(cat $PMUS/$pmu/caps/super_filter)"
+		caps="$(<$PMUS/$pmu/caps/filter) $(<$PMUS/$pmu/caps/enhanced_filter) $(<$PMUS/$pmu/caps/super_filter)"
 		expect_eq "$pmu caps" "$caps" "$want"
 		if [ -n "$id" ]; then
-			expect_eq "$pmu identifier" "$(cat $PMUS/$pmu/identifier)" "$id"
+			expect_eq "$pmu identifier" "$(<$PMUS/$pmu/identifier)" "$id"
 		else
 			[ ! -e $PMUS/$pmu/identifier ] || fail "$pmu has an identifier"
 		fi
@@ -59,7 +59,7 @@ test_sysfs_caps_identifier() {
 
 test_sysfs_cpumask() {
 	local c
-	c=$(cat $PMUS/$MQ/cpumask)
+	c=$(<$PMUS/$MQ/cpumask)
 	[[ $c =~ ^[0-9]+$ ]] || fail "cpumask '$c' is not one CPU"
 	[ ! -e $PMUS/$MQ/associated_cpus ] || fail "associated_cpus shown"
 	echo "  cpumask = $c"
@@ -150,8 +150,6 @@ test_super_filter_three_ids() {
 }
 
 test_bad_input_errno() {
-	local t
-	t=$(cat $PMUS/$MQ/type)
 	expect_eq "sampling" "$(open_err -s 1000 $MQ:0x35)" EOPNOTSUPP
 	expect_eq "per-task" "$(open_err -t $MQ:0x35)" EOPNOTSUPP
 	expect_eq "exclude_user" "$(open_err -x $MQ:0x35)" EINVAL
@@ -163,7 +161,7 @@ test_bad_input_errno() {
 	expect_eq "axid without a filter" "$(open_err $PLAIN:0x41)" EOPNOTSUPP
 	expect_eq "foreign PMU in group" "$(open_err $MQ:0x35 $MP:0x35)" EINVAL
 	expect_eq "software leader" \
-		"$(open_err -c "$(cat $PMUS/$MQ/cpumask)" software:0 $MQ:0x35)" ok
+		"$(open_err -c "$(<$PMUS/$MQ/cpumask)" software:0 $MQ:0x35)" ok
 	expect_eq "too many events in group" \
 		"$(open_err $MQ:0x35 $MQ:0x38 $MQ:0x2a $MQ:0x2b)" EINVAL
 	expect_eq "two cycles in group" "$(open_err $MQ:0x0 $MQ:0x0)" EINVAL
@@ -212,28 +210,29 @@ test_thousand_wraps() {
 # Take the PMU's CPU offline while counting: the context and the
 # interrupt move, nothing is lost.
 test_hotplug_migration() {
-	local ko irq old new c0 c1
+	local ko irq old new
 	ko=$VM_TOP/drivers/perf/imx8_ddr_pmu.ko
 	rmmod imx8_ddr_model && rmmod imx8_ddr_pmu || fail "rmmod"
 	taskset -c 3 insmod "$ko" || fail "insmod on CPU 3"
 	insmod "$VM_TOP/tests/models/imx8_ddr_model.ko" || fail "model"
 	MQ=$(pmu_of imx8mq)
-	old=$(cat $PMUS/$MQ/cpumask)
+	old=$(<$PMUS/$MQ/cpumask)
 	expect_eq "cpumask before" "$old" 3
 	irq=$(irq_of "$MQ")
-	expect_eq "IRQ affinity before" "$(cat /proc/irq/$irq/smp_affinity_list)" 3
+	expect_eq "IRQ affinity before" "$(</proc/irq/$irq/smp_affinity_list)" 3
 	reset_models
 	mapfile -t c < <(counts "$MQ/cycles/,$MQ/read/" \
-		"$(traffic imx8mq 'read count=1000'); echo 0 > /sys/devices/system/cpu/cpu3/online; $(traffic imx8mq 'read count=2000'); $(traffic imx8mq 'idle cycles=600000000'); cat $PMUS/$MQ/cpumask > /tmp/cpumask-after; cat /proc/irq/$irq/smp_affinity_list > /tmp/irq-after; irq_count_on $MQ \$(cat /tmp/cpumask-after) > /tmp/irqs-after")
+		"$(traffic imx8mq 'read count=1000'); echo 0 > /sys/devices/system/cpu/cpu3/online; $(traffic imx8mq 'read count=2000'); $(traffic imx8mq 'idle cycles=600000000'); cat $PMUS/$MQ/cpumask > /tmp/cpumask-after; cat /proc/irq/$irq/smp_affinity_list > /tmp/irq-after")
+	new=$(</tmp/cpumask-after)
+	irq_count_on "$MQ" "$new" >/tmp/irqs-after
 	echo 1 >/sys/devices/system/cpu/cpu3/online
-	new=$(cat /tmp/cpumask-after)
 	[ "$new" != 3 ] || fail "cpumask did not move"
-	expect_eq "IRQ follows cpumask" "$(cat /tmp/irq-after)" "$new"
+	expect_eq "IRQ follows cpumask" "$(</tmp/irq-after)" "$new"
 	expect_eq "reads across migration" "${c[1]}" 3000
 	expect_eq "cycles across migration" "${c[0]}" "$(counted imx8mq 0)"
 	[ "$(total imx8mq irqs)" -ge 2 ] || fail "no overflow after the move"
-	[ "$(cat /tmp/irqs-after)" -ge 1 ] || fail "no interrupt on CPU $new"
-	echo "  interrupts on CPU $new: $(cat /tmp/irqs-after)"
+	[ "$(</tmp/irqs-after)" -ge 1 ] || fail "no interrupt on CPU $new"
+	echo "  interrupts on CPU $new: $(</tmp/irqs-after)"
 }
 
 test_rmmod_busy_while_counting() {

@@ -47,7 +47,8 @@ expect_eq() {
 pmu_of() {
 	local want=$1 d id
 	for d in "$PMUS"/imx8_ddr*; do
-		id=$(cat "$d/identifier" 2>/dev/null || echo none)
+		id=none
+		[ -e "$d/identifier" ] && read -r id <"$d/identifier"
 		case "$want:$id" in
 		imx8mq:i.MX8MQ | imx8mp:i.MX8MP | imx8dxl:i.MX8DXL | imx8:none)
 			basename "$d"

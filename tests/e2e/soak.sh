@@ -17,7 +17,7 @@ test_soak() {
 	done
 	slab1=$(awk '/^SUnreclaim/ { print $2 }' /proc/meminfo)
 	echo "  unreclaimable slab: ${slab0} kB before, ${slab1} kB after $n cycles"
-	names=$(cd $PMUS && echo imx8_ddr*)
+	names=$(cd "$PMUS" && echo imx8_ddr*)
 	expect_eq "PMU names (ids reused)" "$names" "imx8_ddr0 imx8_ddr1 imx8_ddr2 imx8_ddr3"
 	expect_eq "IRQs requested" "$(grep -c ' imx8_ddr[0-3]$' /proc/interrupts)" 4
 	expect_eq "hotplug instances" \
