@@ -7,7 +7,15 @@
 
 MQ=$(pmu_of imx8mq)
 step() { printf '\n\033[1m== %s\033[0m\n' "$*"; }
-show() { echo "\$ $*"; "$@"; }
+# show CMD...: print CMD as it would be typed, then run it
+show() {
+	local a line='$'
+	for a; do
+		if [[ $a =~ [[:space:]] ]]; then line+=" '$a'"; else line+=" $a"; fi
+	done
+	echo "$line"
+	"$@"
+}
 
 step "PMUs registered by the driver (probed from the board's ACPI table)"
 for p in "$PMUS"/imx8_ddr*; do
@@ -18,32 +26,44 @@ for p in "$PMUS"/imx8_ddr*; do
 done
 
 step "perf list ($MQ)"
-"$PERF" list pmu 2>/dev/null | grep "$MQ/" | head -40
+perf list pmu 2>/dev/null | grep "$MQ/" | head -40
 
-W="echo 'read count=100000 bytes=64 id=0x12' > $MODELS/imx8mq/inject"
-W+="; echo 'read count=2500 bytes=64 id=0x40' > $MODELS/imx8mq/inject"
-W+="; echo 'write count=40000 bytes=32 id=0x12' > $MODELS/imx8mq/inject"
+MP=$(pmu_of imx8mp)
+DXL=$(pmu_of imx8dxl)
+T=(ddr-traffic imx8mq 'read count=100000 bytes=64 id=0x12'
+	'read count=2500 bytes=64 id=0x40' 'write count=40000 bytes=32 id=0x12')
 
 step "DDR traffic: 102500 read bursts (100000 from AXI ID 0x12), 40000 writes"
 inject imx8mq reset
-show "$PERF" stat -a -e "$MQ/cycles/,$MQ/read/,$MQ/write/" -- sh -c "$W" 2>&1
+show perf stat -a -e "$MQ/cycles/,$MQ/read/,$MQ/write/" -- "${T[@]}" 2>&1
 echo "model's own totals:"
 sed 's/^/    /' "$MODELS/imx8mq/totals"
 
 step "AXI ID filtered: axid-read,axi_id=0x12 (and any ID: axi_mask=0xffff)"
 inject imx8mq reset
-show "$PERF" stat -a -e "$MQ/axid-read,axi_id=0x12/,$MQ/axid-write,axi_id=0x12/" -- sh -c "$W" 2>&1
-inject imx8mq reset
-show "$PERF" stat -a -e "$MQ/axid-read,axi_mask=0xffff/" -- sh -c "$W" 2>&1
+show perf stat -a -e "$MQ/axid-read,axi_id=0x12/,$MQ/axid-write,axi_id=0x12/" -- "${T[@]}" 2>&1
+show perf stat -a -e "$MQ/axid-read,axi_mask=0xffff/" -- "${T[@]}" 2>&1
+
+step "The shared filter (DPCR1) holds one setting: a second one is refused"
+show perf stat -a -e "$MQ/axid-read,axi_id=0x12/,$MQ/axid-write,axi_id=0x13/" -- true 2>&1 | head -4
+dmesg | grep "AXI filter busy" | tail -1
+
+step "i.MX8MP enhanced filter: axid events count bytes ($MP)"
+show perf stat -a -e "$MP/axid-read,axi_id=0x12/,$MP/read/" -- \
+	ddr-traffic imx8mp 'read count=1000 bytes=64 id=0x12' 'read count=5 id=0x7' 2>&1
+
+step "i.MX8DXL super filter: three AXI IDs at once ($DXL; data channel counts beats)"
+show perf stat -a -e "$DXL/axid-read,axi_id=0x1/,$DXL/axid-read,axi_id=0x2/,$DXL/axid-write,axi_id=0x3,axi_channel=1/" -- \
+	ddr-traffic imx8dxl 'read count=10 id=1' 'read count=20 id=2' 'write count=30 id=3' 2>&1
 
 step "perf beside the model"
 inject imx8mq reset
-mapfile -t c < <(counts "$MQ/cycles/,$MQ/read/,$MQ/write/,$MQ/axid-read,axi_id=0x12/" "$W")
+mapfile -t c < <(counts "$MQ/cycles/,$MQ/read/,$MQ/write/,$MQ/axid-read,axi_id=0x12/" "${T[*]@Q}")
 printf '%-28s %14s %14s\n' event perf model
 printf '%-28s %14s %14s\n' cycles "${c[0]}" "$(total imx8mq cycles)"
 printf '%-28s %14s %14s\n' read "${c[1]}" "$(total imx8mq read_bursts)"
 printf '%-28s %14s %14s\n' write "${c[2]}" "$(total imx8mq write_bursts)"
-printf '%-28s %14s %14s\n' "axid-read,axi_id=0x12" "${c[3]}" 100000
+printf '%-28s %14s %14s\n' "axid-read,axi_id=0x12" "${c[3]}" "100000 (injected)"
 ok=1
 [ "${c[0]}" = "$(total imx8mq cycles)" ] || ok=0
 [ "${c[1]}" = "$(total imx8mq read_bursts)" ] || ok=0
