@@ -212,6 +212,23 @@ test_thousand_wraps() {
 	expect_eq "interrupts handled" $((irqs1 - irqs0)) "$raised"
 }
 
+# perf stat -I reads the counters while traffic, overflows and interrupt
+# harvests go on: the intervals must add up exactly.
+test_interval_reads_add_up() {
+	reset_models
+	local n=$((3 * 268435456 + 4321))
+	"$PERF" stat -I 20 -a -x, -o /tmp/perf-interval.csv \
+		-e "$PLAIN/read/,$PLAIN/cycles/" -- \
+		ddr-traffic imx8 "read count=$n bytes=8" || fail "perf stat -I"
+	local reads cycles lines
+	lines=$(grep -c "$PLAIN/read/" /tmp/perf-interval.csv)
+	reads=$(awk -F, -v e="$PLAIN/read/" '$4 == e { s += $2 } END { print s }' /tmp/perf-interval.csv)
+	cycles=$(awk -F, -v e="$PLAIN/cycles/" '$4 == e { s += $2 } END { print s }' /tmp/perf-interval.csv)
+	echo "  $lines intervals, $(total imx8 irqs) overflow interrupts"
+	expect_eq "reads summed over intervals" "$reads" $n
+	expect_eq "cycles summed over intervals" "$cycles" "$(counted imx8 0)"
+}
+
 # Take the PMU's CPU offline while counting: the context and the
 # interrupt move, nothing is lost.
 test_hotplug_migration() {
@@ -286,6 +303,7 @@ run_test "super filter counts three IDs at once, by channel" test_super_filter_t
 run_test "bad perf_event_attr gets a specific errno" test_bad_input_errno
 run_test "conflicting DPCR1 filters refused with EBUSY" test_conflicting_filter_refused
 run_test "1000 wraps of a 32-bit counter lose nothing" test_thousand_wraps
+run_test "perf stat -I: intervals add up exactly under overflows" test_interval_reads_add_up
 run_test "CPU offline mid-count: context and IRQ migrate" test_hotplug_migration
 run_test "rmmod refused while an event is open" test_rmmod_busy_while_counting
 run_test "insmod/rmmod cycles leak nothing (kmemleak)" test_insmod_rmmod_kmemleak
