@@ -9,6 +9,8 @@
 #   make demo                     boot the virtual board and run perf on it
 #   make check                    every gate and test; ends "N passed, N failed"
 #   make shell                    interactive shell on the virtual board
+#   make bench                    what the read path, the overflow IRQ and
+#                                 module load cost on the board (figures only)
 
 KDIR ?= /lib/modules/$(shell uname -r)/build
 
@@ -38,4 +40,7 @@ check:
 shell:
 	tools/vm-run --interactive
 
-.PHONY: all modules install clean distclean demo check shell
+bench:
+	tools/bench
+
+.PHONY: all modules install clean distclean demo check shell bench

@@ -3,14 +3,15 @@
  * perf_open - open one group of perf events and say how it went, so that
  * tests can check the exact errno a PMU returns for an attribute.
  *
- *   perf_open [-c CPU] [-t] [-s PERIOD] [-x] EVENT [EVENT...]
+ *   perf_open [-c CPU] [-t] [-s PERIOD] [-x] [-r N] EVENT [EVENT...]
  *
  * EVENT is PMU:CONFIG[:CONFIG1[:CONFIG2]], PMU being a name under
  * /sys/bus/event_source/devices (or a number); the first EVENT leads the
  * group.  -c picks the CPU (default: the first PMU's cpumask), -t opens
  * per-task on this process instead, -s makes every event sampling, -x
  * sets exclude_user.  Prints "ok" or the errno name of the first event
- * that failed, and exits 0 either way (1 on usage errors).
+ * that failed, and exits 0 either way (1 on usage errors).  With -r, the
+ * leader is then read N times and the mean cost of a read is printed.
  */
 #include <errno.h>
 #include <linux/perf_event.h>
@@ -18,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/syscall.h>
+#include <time.h>
 #include <unistd.h>
 
 static const struct { int err; const char *name; } errnames[] = {
@@ -45,11 +47,12 @@ static int read_int(const char *pmu, const char *file)
 
 int main(int argc, char **argv)
 {
-	int cpu = -2, task = 0, exclude = 0, opt, i, leader = -1;
+	int cpu = -2, task = 0, exclude = 0, opt, i, leader = -1, reads = 0;
 	unsigned long long period = 0;
 
-	while ((opt = getopt(argc, argv, "c:ts:x")) != -1) {
+	while ((opt = getopt(argc, argv, "c:ts:xr:")) != -1) {
 		switch (opt) {
+		case 'r': reads = atoi(optarg); break;
 		case 'c': cpu = atoi(optarg); break;
 		case 't': task = 1; break;
 		case 's': period = strtoull(optarg, NULL, 0); break;
@@ -101,5 +104,19 @@ int main(int argc, char **argv)
 			leader = fd;
 	}
 	printf("ok\n");
+	if (reads > 0) {
+		struct timespec a, b;
+		unsigned long long v;
+		double ns;
+
+		clock_gettime(CLOCK_MONOTONIC, &a);
+		for (i = 0; i < reads; i++)
+			if (read(leader, &v, sizeof(v)) != sizeof(v))
+				return 1;
+		clock_gettime(CLOCK_MONOTONIC, &b);
+		ns = (b.tv_sec - a.tv_sec) * 1e9 + (b.tv_nsec - a.tv_nsec);
+		printf("%d reads, %.0f ns per read, last value %llu\n", reads,
+		       ns / reads, v);
+	}
 	return 0;
 }

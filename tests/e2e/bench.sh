@@ -1,0 +1,48 @@
+#!/bin/bash
+# make bench: what things cost on the virtual board.  Prints figures and
+# asserts nothing (TCG under a debug kernel: only ratios mean anything).
+
+. "$(dirname "$0")/lib.sh"
+
+PLAIN=$(pmu_of imx8)
+MQ=$(pmu_of imx8mq)
+# milliseconds, without forking
+ms() { local t=${EPOCHREALTIME/./}; echo $((t / 1000)); }
+
+echo "== read path: read(2) on an open counter (IPI to the PMU's CPU, MMIO read)"
+"$PERF_OPEN" -r 2000 "$MQ:0x35"
+"$PERF_OPEN" -r 2000 "$MQ:0x0"
+
+echo "== overflow interrupt: model raises it, driver harvests and restarts counter 0"
+"$PERF" stat -a -o /dev/null -e "$PLAIN/cycles/" -- true	# warm perf up
+declare -A took
+for periods in 0 100 400; do
+	inject imx8 reset
+	t0=$(ms)
+	"$PERF" stat -a -x, -o /tmp/bench.csv -e "$PLAIN/cycles/" -- \
+		ddr-traffic imx8 "idle cycles=$((periods * 268435456))"
+	t1=$(ms)
+	irqs=$(total imx8 irqs)
+	took[$periods]=$((t1 - t0))
+	echo "$periods periods: $irqs interrupts, $((t1 - t0)) ms with perf stat around them"
+done
+echo "marginal cost of one overflow interrupt: $(((took[400] - took[0]) * 1000 / 400)) us"
+
+echo "== model step cost: bursts injected without overflow"
+for n in 1 1000 1000000; do
+	inject imx8mq reset
+	t0=$(ms)
+	inject imx8mq "read count=$n"
+	t1=$(ms)
+	echo "read count=$n: $((t1 - t0)) ms"
+done
+
+echo "== driver load/unload"
+rmmod imx8_ddr_model
+t0=$(ms)
+for _ in 1 2 3 4 5; do
+	rmmod imx8_ddr_pmu
+	insmod "$VM_TOP/drivers/perf/imx8_ddr_pmu.ko"
+done
+t1=$(ms)
+echo "rmmod + insmod (4 PMUs probed): $(((t1 - t0) / 5)) ms a cycle"
