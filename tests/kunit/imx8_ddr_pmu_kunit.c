@@ -416,6 +416,29 @@ static void imx8_ddr_test_overflow_irq(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, read_count(rd), 1000);
 }
 
+/*
+ * Stopped while counter 0 is locked: the period is counted once, and the
+ * interrupt, not the stop, releases the lock.
+ */
+static void imx8_ddr_test_stop_while_locked(struct kunit *test)
+{
+	struct uncore_pmu *upmu = make_pmu(test, "fsl,imx8mn-ddr-pmu");
+	struct perf_event *cyc;
+
+	set_reg(test, COUNT(0), 0xf0000000 + 10);
+	cyc = open_event(test, upmu, EV_CYCLES, 0, 0);
+
+	set_reg(test, COUNT(0), 0);
+	set_reg(test, CNTL(0), reg(test, CNTL(0)) | CNTL_OVER);
+	perf_event_disable(cyc);
+	KUNIT_EXPECT_EQ(test, read_count(cyc), (1ULL << 28) - 10);
+	KUNIT_EXPECT_TRUE(test, reg(test, CNTL(0)) & CNTL_OVER);
+
+	KUNIT_EXPECT_EQ(test, fire_irq(upmu), IRQ_HANDLED);
+	KUNIT_EXPECT_EQ(test, reg(test, CNTL(0)), CNTL_CLEAR | CNTL_CP(0xf0));
+	KUNIT_EXPECT_EQ(test, read_count(cyc), (1ULL << 28) - 10);
+}
+
 static void imx8_ddr_test_shared_filter(struct kunit *test)
 {
 	struct uncore_pmu *upmu = make_pmu(test, "fsl,imx8mq-ddr-pmu");
@@ -514,6 +537,7 @@ static struct kunit_case imx8_ddr_pmu_cases[] = {
 	KUNIT_CASE_PARAM(imx8_ddr_test_wrap_accumulation, wrap_gen_params),
 	KUNIT_CASE(imx8_ddr_test_delta_helper),
 	KUNIT_CASE(imx8_ddr_test_overflow_irq),
+	KUNIT_CASE(imx8_ddr_test_stop_while_locked),
 	KUNIT_CASE(imx8_ddr_test_shared_filter),
 	KUNIT_CASE(imx8_ddr_test_shared_filter_released),
 	KUNIT_CASE(imx8_ddr_test_enhanced_bytes),
