@@ -80,6 +80,20 @@ enum imx8_ddr_cap {
 	IMX8_DDR_CAP_SUPER_FILTER,
 };
 
+/* What each AXI filter generation shows in caps/, and its name */
+static const struct {
+	unsigned long	caps;
+	const char	*name;
+} imx8_ddr_filters[] = {
+	[IMX8_DDR_NO_FILTER]	   = { 0, "none" },
+	[IMX8_DDR_FILTER]	   = { BIT(IMX8_DDR_CAP_FILTER), "filter" },
+	[IMX8_DDR_ENHANCED_FILTER] = { BIT(IMX8_DDR_CAP_FILTER) |
+				       BIT(IMX8_DDR_CAP_ENHANCED_FILTER),
+				       "enhanced_filter" },
+	[IMX8_DDR_SUPER_FILTER]	   = { BIT(IMX8_DDR_CAP_SUPER_FILTER),
+				       "super_filter" },
+};
+
 /**
  * struct imx8_ddr_devtype - what differs between compatibles
  * @identifier: SoC name for perf's JSON event matching, or NULL.
@@ -177,8 +191,7 @@ static bool imx8_ddr_event_filtered(struct perf_event *event)
 /* The filter generations with one DPCR1 for all counters */
 static bool imx8_ddr_filter_shared(const struct imx8_ddr_pmu *ddr)
 {
-	return ddr->devtype->filter == IMX8_DDR_FILTER ||
-	       ddr->devtype->filter == IMX8_DDR_ENHANCED_FILTER;
+	return test_bit(IMX8_DDR_CAP_FILTER, &ddr->upmu.caps);
 }
 
 /* sysfs */
@@ -472,16 +485,10 @@ static u64 imx8_ddr_read_counter(struct uncore_pmu *upmu,
 		return readl(ddr->base + IMX8_DDR_COUNT(idx)) &
 		       (IMX8_DDR_CYCLE_PERIOD - 1);
 	}
-	if (ddr->devtype->filter == IMX8_DDR_ENHANCED_FILTER &&
+	if (test_bit(IMX8_DDR_CAP_ENHANCED_FILTER, &upmu->caps) &&
 	    imx8_ddr_event_filtered(event))
 		return readl(ddr->base + IMX8_DDR_BYTES(idx));
 	return readl(ddr->base + IMX8_DDR_COUNT(idx));
-}
-
-static unsigned int imx8_ddr_counter_width(struct uncore_pmu *upmu, int idx)
-{
-	return idx == IMX8_DDR_CYCLE_COUNTER ? IMX8_DDR_CYCLE_WIDTH :
-					       IMX8_DDR_COUNTER_WIDTH;
 }
 
 static const struct uncore_pmu_ops imx8_ddr_ops = {
@@ -490,7 +497,6 @@ static const struct uncore_pmu_ops imx8_ddr_ops = {
 	.events_compatible	= imx8_ddr_events_compatible,
 	.event_claim		= imx8_ddr_event_claim,
 	.event_release		= imx8_ddr_event_release,
-	.counter_width		= imx8_ddr_counter_width,
 	.read_counter		= imx8_ddr_read_counter,
 	.enable_counter		= imx8_ddr_enable_counter,
 	.disable_counter	= imx8_ddr_disable_counter,
@@ -507,7 +513,6 @@ VISIBLE_IF_KUNIT irqreturn_t imx8_ddr_pmu_irq(int irq, void *dev_id)
 {
 	struct uncore_pmu *upmu = dev_id;
 	struct imx8_ddr_pmu *ddr = to_imx8_ddr_pmu(upmu);
-	struct perf_event *cycles = upmu->events[IMX8_DDR_CYCLE_COUNTER];
 
 	raw_spin_lock(&upmu->lock);
 	if (!imx8_ddr_cycles_locked(ddr)) {
@@ -519,8 +524,7 @@ VISIBLE_IF_KUNIT irqreturn_t imx8_ddr_pmu_irq(int irq, void *dev_id)
 	if (ddr->active) {
 		imx8_ddr_start_cycles(ddr);
 		/* a new period starts: counter 0 is back at its preset */
-		if (cycles && !(cycles->hw.state & PERF_HES_STOPPED))
-			local64_set(&cycles->hw.prev_count, 0);
+		uncore_pmu_counter_reloaded(upmu, IMX8_DDR_CYCLE_COUNTER);
 	} else {
 		imx8_ddr_hold_cycles(ddr);
 	}
@@ -586,19 +590,16 @@ imx8_ddr_pmu_create(struct device *dev, void __iomem *base, int irq,
 		},
 		.num_counters	= IMX8_DDR_NUM_COUNTERS,
 		.identifier	= devtype->identifier,
-		.irq		= -ENXIO,
+		.caps		= imx8_ddr_filters[devtype->filter].caps,
+		.counter_width	= {
+			[IMX8_DDR_CYCLE_COUNTER] = IMX8_DDR_CYCLE_WIDTH,
+			[1 ... IMX8_DDR_NUM_COUNTERS - 1] = IMX8_DDR_COUNTER_WIDTH,
+		},
 		.pmu		= {
 			.module		= THIS_MODULE,
 			.attr_groups	= imx8_ddr_attr_groups,
 		},
 	};
-	if (devtype->filter == IMX8_DDR_FILTER ||
-	    devtype->filter == IMX8_DDR_ENHANCED_FILTER)
-		__set_bit(IMX8_DDR_CAP_FILTER, &ddr->upmu.caps);
-	if (devtype->filter == IMX8_DDR_ENHANCED_FILTER)
-		__set_bit(IMX8_DDR_CAP_ENHANCED_FILTER, &ddr->upmu.caps);
-	if (devtype->filter == IMX8_DDR_SUPER_FILTER)
-		__set_bit(IMX8_DDR_CAP_SUPER_FILTER, &ddr->upmu.caps);
 
 	/* Quiesce whatever the boot loader left running */
 	for (i = 0; i < IMX8_DDR_NUM_COUNTERS; i++)
@@ -657,7 +658,7 @@ static int imx8_ddr_pmu_probe(struct platform_device *pdev)
 
 	dev_info(&pdev->dev, "%s: %s, AXI filter: %s\n", upmu->pmu.name,
 		 devtype->identifier ?: "i.MX8",
-		 imx8_ddr_filter_name(devtype->filter));
+		 imx8_ddr_filters[devtype->filter].name);
 	return 0;
 }
 

@@ -28,16 +28,6 @@ enum imx8_ddr_filter {
 	IMX8_DDR_SUPER_FILTER,
 };
 
-static inline const char *imx8_ddr_filter_name(enum imx8_ddr_filter filter)
-{
-	switch (filter) {
-	case IMX8_DDR_FILTER:		return "filter";
-	case IMX8_DDR_ENHANCED_FILTER:	return "enhanced_filter";
-	case IMX8_DDR_SUPER_FILTER:	return "super_filter";
-	default:			return "none";
-	}
-}
-
 #if IS_ENABLED(CONFIG_KUNIT)
 const struct imx8_ddr_devtype *imx8_ddr_pmu_devtype(const char *compatible);
 struct uncore_pmu *imx8_ddr_pmu_create(struct device *dev, void __iomem *base,

@@ -204,11 +204,31 @@ void uncore_pmu_event_update(struct perf_event *event)
 	prev = local64_read(&hwc->prev_count);
 	now = upmu->ops->read_counter(upmu, event);
 	local64_set(&hwc->prev_count, now);
-	local64_add(uncore_pmu_delta(prev, now,
-				     upmu->ops->counter_width(upmu, hwc->idx)),
+	local64_add(uncore_pmu_delta(prev, now, upmu->counter_width[hwc->idx]),
 		    &event->count);
 }
 EXPORT_SYMBOL_GPL(uncore_pmu_event_update);
+
+/**
+ * uncore_pmu_counter_reloaded() - the hardware reloaded a counter
+ * @upmu: the PMU.
+ * @idx: the counter, reset or preset by the hardware or the driver.
+ *
+ * The value the counter now holds was not counted: it becomes the
+ * baseline of the event counting on it, if any.
+ *
+ * Context: the PMU lock is held.
+ */
+void uncore_pmu_counter_reloaded(struct uncore_pmu *upmu, int idx)
+{
+	struct perf_event *event = upmu->events[idx];
+
+	lockdep_assert_held(&upmu->lock);
+	if (event && !(event->hw.state & PERF_HES_STOPPED))
+		local64_set(&event->hw.prev_count,
+			    upmu->ops->read_counter(upmu, event));
+}
+EXPORT_SYMBOL_GPL(uncore_pmu_counter_reloaded);
 
 /**
  * uncore_pmu_update_all() - update every counting event, e.g. on overflow
@@ -266,18 +286,9 @@ static int uncore_pmu_add(struct perf_event *event, int flags)
 	struct uncore_pmu *upmu = event_to_uncore_pmu(event);
 	struct hw_perf_event *hwc = &event->hw;
 	unsigned long irqflags;
-	unsigned int i;
 	int idx;
 
 	raw_spin_lock_irqsave(&upmu->lock, irqflags);
-	if (upmu->ops->events_compatible) {
-		for_each_set_bit(i, upmu->used_mask, upmu->num_counters) {
-			if (!upmu->ops->events_compatible(upmu->events[i], event)) {
-				raw_spin_unlock_irqrestore(&upmu->lock, irqflags);
-				return -EAGAIN;
-			}
-		}
-	}
 	idx = uncore_pmu_alloc_counter(upmu, upmu->used_mask, event);
 	if (idx >= 0)
 		upmu->events[idx] = event;
@@ -330,7 +341,7 @@ static const struct cpumask *uncore_pmu_cpus(struct uncore_pmu *upmu)
 static void uncore_pmu_set_cpu(struct uncore_pmu *upmu, unsigned int cpu)
 {
 	WRITE_ONCE(upmu->cpu, cpu);
-	if (upmu->irq < 0 || cpu >= nr_cpu_ids)
+	if (upmu->irq <= 0 || cpu >= nr_cpu_ids)
 		return;
 	/* Not fatal: counting still works, only from another CPU's IRQ. */
 	if (irq_set_affinity(upmu->irq, cpumask_of(cpu)))
@@ -395,8 +406,8 @@ EXPORT_SYMBOL_GPL(uncore_pmu_request_irq);
 
 /**
  * uncore_pmu_register() - register a system PMU with perf core
- * @upmu: the PMU; @dev, @ops, @config_mask, @num_counters and
- *	@pmu.attr_groups must be set.
+ * @upmu: the PMU; @dev, @ops, @config_mask, @num_counters,
+ *	@counter_width and @pmu.attr_groups must be set.
  * @name: the PMU name, as seen in /sys/bus/event_source/devices/.
  *
  * Return: 0 or a negative error code.
@@ -412,8 +423,6 @@ int uncore_pmu_register(struct uncore_pmu *upmu, const char *name)
 		return -EINVAL;
 
 	raw_spin_lock_init(&upmu->lock);
-	if (!upmu->irq)
-		upmu->irq = -ENXIO;
 
 	upmu->pmu = (struct pmu) {
 		.module		= owner,

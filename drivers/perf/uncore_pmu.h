@@ -27,13 +27,12 @@ struct uncore_pmu;
  * @counter_mask: counters (bit n = counter n) that can count @event.
  * @event_valid: driver checks of one event's config words; 0 or -errno.
  *	The core has already rejected bits outside the format masks.
- * @events_compatible: whether @a and @b may count at the same time, for
- *	hardware with shared state such as one filter for all counters.
- *	NULL means always.
- * @event_claim: reserve shared hardware for @event at event_init; 0 or
- *	-errno.  Optional.
+ * @events_compatible: whether @a and @b may be in one group, for hardware
+ *	with shared state such as one filter for all counters.  NULL means
+ *	always.
+ * @event_claim: reserve shared hardware for @event at event_init, so that
+ *	open events never conflict once scheduled; 0 or -errno.  Optional.
  * @event_release: undo @event_claim when the event is freed.  Optional.
- * @counter_width: number of bits after which counter @idx wraps.
  * @read_counter: current raw value of the counter @event occupies.
  * @enable_counter: program and start the counter of @event.
  * @disable_counter: stop the counter of @event; its value must hold.
@@ -47,7 +46,6 @@ struct uncore_pmu_ops {
 					     struct perf_event *b);
 	int		(*event_claim)(struct perf_event *event);
 	void		(*event_release)(struct perf_event *event);
-	unsigned int	(*counter_width)(struct uncore_pmu *upmu, int idx);
 	u64		(*read_counter)(struct uncore_pmu *upmu,
 					struct perf_event *event);
 	void		(*enable_counter)(struct uncore_pmu *upmu,
@@ -64,11 +62,12 @@ struct uncore_pmu_ops {
  * @ops: hardware description.
  * @config_mask: valid bits of attr.config, config1 and config2.
  * @num_counters: number of hardware counters.
+ * @counter_width: bits after which each counter wraps.
  * @identifier: value of the sysfs "identifier" file, or NULL to hide it.
  * @caps: bitmap shown through UNCORE_PMU_CAP_ATTR() files.
  * @associated_cpus: CPUs that may own the PMU; empty means any CPU.
  * @cpu: CPU that owns every event and the interrupt; nr_cpu_ids if none.
- * @irq: overflow interrupt; 0 or negative if there is none.
+ * @irq: overflow interrupt; 0 if there is none.
  * @lock: serialises counter programming against the interrupt handler.
  * @cpuhp_node: link in the core's CPU hotplug state.
  * @used_mask: counters in use.
@@ -80,6 +79,7 @@ struct uncore_pmu {
 	const struct uncore_pmu_ops	*ops;
 	u64				config_mask[3];
 	unsigned int			num_counters;
+	u8				counter_width[UNCORE_PMU_MAX_COUNTERS];
 	const char			*identifier;
 	unsigned long			caps;
 	cpumask_t			associated_cpus;
@@ -107,6 +107,7 @@ int uncore_pmu_request_irq(struct uncore_pmu *upmu, int irq,
 
 void uncore_pmu_event_update(struct perf_event *event);
 void uncore_pmu_update_all(struct uncore_pmu *upmu);
+void uncore_pmu_counter_reloaded(struct uncore_pmu *upmu, int idx);
 u64 uncore_pmu_delta(u64 prev, u64 now, unsigned int width);
 
 /* sysfs helpers */
