@@ -16,8 +16,6 @@ reset_models() {
 	for m in imx8mq imx8mp imx8dxl imx8; do inject $m reset; done
 }
 
-# Shell snippet that injects into MODEL, for perf's workload
-traffic() { echo "echo '$2' > $MODELS/$1/inject"; }
 
 test_sysfs_format() {
 	local f=$PMUS/$MQ/format
@@ -77,7 +75,7 @@ test_perf_list() {
 # perf stat -a -e imx8_ddr0/read/,imx8_ddr0/write/ cmd
 test_doc_examples_exact_counts() {
 	local w
-	w="$(traffic imx8mq 'read count=1000 bytes=64'); $(traffic imx8mq 'write count=300 bytes=32')"
+	w="ddr-traffic imx8mq 'read count=1000 bytes=64' 'write count=300 bytes=32'"
 	reset_models
 	mapfile -t c < <(counts "$MQ/cycles/" "$w")
 	# 1000 x 8 beats + 300 x 4 beats
@@ -95,7 +93,7 @@ test_doc_examples_exact_counts() {
 test_read_write_cycles() {
 	reset_models
 	mapfile -t c < <(counts "$PLAIN/read-cycles/,$PLAIN/write-cycles/,$PLAIN/read-accesses/" \
-		"$(traffic imx8 'read count=10 bytes=128'); $(traffic imx8 'write count=5 bytes=8')")
+		"ddr-traffic imx8 'read count=10 bytes=128' 'write count=5 bytes=8'")
 	expect_eq read-cycles "${c[0]}" 160
 	expect_eq write-cycles "${c[1]}" 5
 	expect_eq read-accesses "${c[2]}" 10
@@ -105,8 +103,7 @@ test_read_write_cycles() {
 test_axid_filter_mask() {
 	reset_models
 	local w
-	w="$(traffic imx8mq 'read count=100 id=0x12'); $(traffic imx8mq 'read count=20 id=0x13')"
-	w+="; $(traffic imx8mq 'read count=3 id=0x22'); $(traffic imx8mq 'write count=40 id=0x12')"
+	w="ddr-traffic imx8mq 'read count=100 id=0x12' 'read count=20 id=0x13' 'read count=3 id=0x22' 'write count=40 id=0x12'"
 	mapfile -t c < <(counts "$MQ/axid-read,axi_id=0x12/" "$w")
 	expect_eq "axid-read id 0x12" "${c[0]}" 100
 	# axi_mask bits are the ones ignored: 0x1 lets 0x12 and 0x13 through
@@ -122,7 +119,7 @@ test_axid_filter_mask() {
 test_axid_shared_filter_group() {
 	reset_models
 	mapfile -t c < <(counts "{$MQ/axid-read,axi_id=0x7/,$MQ/axid-write,axi_id=0x7/}" \
-		"$(traffic imx8mq 'read count=11 id=7'); $(traffic imx8mq 'write count=13 id=7'); $(traffic imx8mq 'write count=5 id=8')")
+		"ddr-traffic imx8mq 'read count=11 id=7' 'write count=13 id=7' 'write count=5 id=8'")
 	expect_eq axid-read "${c[0]}" 11
 	expect_eq axid-write "${c[1]}" 13
 }
@@ -131,7 +128,7 @@ test_axid_shared_filter_group() {
 test_enhanced_filter_bytes() {
 	reset_models
 	mapfile -t c < <(counts "$MP/axid-read,axi_id=0x5/,$MP/axid-write,axi_id=0x5/,$MP/read/" \
-		"$(traffic imx8mp 'read count=100 bytes=64 id=5'); $(traffic imx8mp 'write count=7 bytes=128 id=5'); $(traffic imx8mp 'read count=9 id=6')")
+		"ddr-traffic imx8mp 'read count=100 bytes=64 id=5' 'write count=7 bytes=128 id=5' 'read count=9 id=6'")
 	expect_eq "axid-read bytes" "${c[0]}" 6400
 	expect_eq "axid-write bytes" "${c[1]}" 896
 	expect_eq "read bursts" "${c[2]}" 109
@@ -141,8 +138,7 @@ test_enhanced_filter_bytes() {
 test_super_filter_three_ids() {
 	reset_models
 	local w
-	w="$(traffic imx8dxl 'read count=10 bytes=64 id=0x1'); $(traffic imx8dxl 'read count=20 bytes=64 id=0x2')"
-	w+="; $(traffic imx8dxl 'write count=30 bytes=64 id=0x3'); $(traffic imx8dxl 'read count=50 bytes=64 id=0x3')"
+	w="ddr-traffic imx8dxl 'read count=10 bytes=64 id=0x1' 'read count=20 bytes=64 id=0x2' 'write count=30 bytes=64 id=0x3' 'read count=50 bytes=64 id=0x3'"
 	mapfile -t c < <(counts "$DXL/axid-read,axi_id=0x1/,$DXL/axid-read,axi_id=0x2/,$DXL/axid-write,axi_id=0x3/" "$w")
 	# data channel (the default) counts beats: 8 per 64-byte burst
 	expect_eq "id 1 read beats" "${c[0]}" 80
@@ -175,7 +171,7 @@ test_bad_input_errno() {
 	expect_eq "full group fits" "$(open_err $MQ:0x0 $MQ:0x35 $MQ:0x38 $MQ:0x2a)" ok
 	# nothing was left behind: counting still exact
 	reset_models
-	mapfile -t c < <(counts "$MQ/read/" "$(traffic imx8mq 'read count=5')")
+	mapfile -t c < <(counts "$MQ/read/" "ddr-traffic imx8mq 'read count=5'")
 	expect_eq "read after errors" "${c[0]}" 5
 }
 
@@ -199,7 +195,7 @@ test_thousand_wraps() {
 	local bursts=$((1000 * 4294967296 / 512 + 12345)) irqs0 irqs1 raised
 	irqs0=$(irq_count "$MP")
 	mapfile -t c < <(counts "$MP/axid-read,axi_mask=0xffff/,$MP/read/,$MP/cycles/" \
-		"$(traffic imx8mp "read count=$bursts bytes=512")")
+		"ddr-traffic imx8mp 'read count=$bursts bytes=512'")
 	irqs1=$(irq_count "$MP")
 	expect_eq "bytes over 1000 wraps" "${c[0]}" $((bursts * 512))
 	[ "${c[0]}" -gt $((1000 * 4294967296)) ] || fail "fewer than 1000 wraps"
@@ -244,7 +240,7 @@ test_hotplug_migration() {
 	expect_eq "IRQ affinity before" "$(</proc/irq/$irq/smp_affinity_list)" 3
 	reset_models
 	mapfile -t c < <(counts "$MQ/cycles/,$MQ/read/" \
-		"$(traffic imx8mq 'read count=1000'); echo 0 > /sys/devices/system/cpu/cpu3/online; $(traffic imx8mq 'read count=2000'); $(traffic imx8mq 'idle cycles=600000000'); cat $PMUS/$MQ/cpumask > /tmp/cpumask-after; cat /proc/irq/$irq/smp_affinity_list > /tmp/irq-after")
+		"ddr-traffic imx8mq 'read count=1000'; echo 0 > /sys/devices/system/cpu/cpu3/online; ddr-traffic imx8mq 'read count=2000' 'idle cycles=600000000'; cat $PMUS/$MQ/cpumask > /tmp/cpumask-after; cat /proc/irq/$irq/smp_affinity_list > /tmp/irq-after")
 	new=$(</tmp/cpumask-after)
 	irq_count_on "$MQ" "$new" >/tmp/irqs-after
 	echo 1 >/sys/devices/system/cpu/cpu3/online

@@ -24,7 +24,7 @@ test_soak() {
 		"$(grep -c 'perf/uncore:online' /sys/devices/system/cpu/hotplug/states)" 1
 	insmod "$VM_TOP/tests/models/imx8_ddr_model.ko" || fail "model"
 	inject imx8mq reset
-	mapfile -t c < <(counts "$(pmu_of imx8mq)/read/" "echo 'read count=77' > $MODELS/imx8mq/inject")
+	mapfile -t c < <(counts "$(pmu_of imx8mq)/read/" "ddr-traffic imx8mq 'read count=77'")
 	expect_eq "read after the soak" "${c[0]}" 77
 }
 
