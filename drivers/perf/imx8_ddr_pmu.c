@@ -446,8 +446,8 @@ static void imx8_ddr_enable_counter(struct uncore_pmu *upmu,
 	if (idx == IMX8_DDR_CYCLE_COUNTER)
 		return;
 
-	if (imx8_ddr_event_filtered(event) &&
-	    ddr->devtype->filter != IMX8_DDR_NO_FILTER)
+	/* event_valid() keeps axid events off controllers without a filter */
+	if (imx8_ddr_event_filtered(event))
 		imx8_ddr_program_filter(ddr, idx, event);
 	/*
 	 * Counters 1-3 run free: they are never cleared, and deltas of
