@@ -63,13 +63,43 @@ build_test_tools() {
 		"$TOP/tests/tools/perf_open.c" || die "perf_open build failed"
 }
 
-# The modules, in the order insmod needs them.
+# The modules the board loads, in the order insmod needs them: the build's
+# modules.order, each module after the modules it depends on (modinfo).
+# KUnit suites (tests/kunit/) are not loaded at boot: the tests run them.
 module_load_order() {
-	local m
-	for m in drivers/perf/uncore_pmu drivers/perf/imx8_ddr_pmu \
-		tests/models/pmu_model tests/models/imx8_ddr_model; do
-		printf '%s ' "$TOP/$m.ko"
-	done
+	local order=$TOP/modules.order m
+	declare -A path=() done=()
+	[ -f "$order" ] || die "no $order: build the modules first"
+	while read -r m; do
+		m=${m%.o}
+		m=${m%.ko}
+		m=${m#"$TOP"/}
+		case $m in tests/kunit/*) continue ;; esac
+		path[$(basename "$m")]=$TOP/$m.ko
+	done <"$order"
+	visit() {
+		local name=$1 dep
+		[ -n "${done[$name]:-}" ] && return 0
+		done[$name]=1
+		for dep in $(modinfo -F depends "${path[$name]}" | tr , ' '); do
+			[ -n "${path[$dep]:-}" ] && visit "$dep"
+		done
+		printf '%s ' "${path[$name]}"
+	}
+	while read -r m; do
+		m=$(basename "${m%.o}")
+		m=${m%.ko}
+		[ -n "${path[$m]:-}" ] && visit "$m"
+	done <"$order"
+}
+
+# -device arguments of the board's hardware models
+board_devices() {
+	local line
+	while read -r line; do
+		case $line in '' | '#'*) continue ;; esac
+		printf -- '-device\n%s\n' "$line"
+	done <"$TOP/tests/board/qemu-devices"
 }
 
 # Splats in a guest kernel log: print them and fail.

@@ -3,9 +3,15 @@
  * QEMU loads this table with -acpitable; the kernel binds the drivers'
  * own of_match tables through PRP0001 and the _DSD "compatible".
  *
- * MMIO windows are guest RAM kept from the kernel with memmap=2M$0x30000000;
- * interrupts are ISA IO-APIC pins that QEMU's q35 machine leaves free
- * (GSIs 16-23 carry the PCI INTx lines there).
+ * Behind each PMU is a QEMU device model (tests/qemu/, instantiated by
+ * tests/board/qemu-devices at the same addresses and interrupts): every
+ * register access traps into it.  Next to each PMU, a PMUT0001 device is
+ * the model's control port, which only the tests' pmu_model_port module
+ * binds.
+ *
+ * The windows sit in the 32-bit PCI hole, below where the firmware puts
+ * PCI BARs; interrupts are ISA IO-APIC pins that QEMU's q35 machine
+ * leaves free (GSIs 16-23 carry the PCI INTx lines there).
  */
 DefinitionBlock ("", "SSDT", 2, "PMUBRD", "PMUBOARD", 1)
 {
@@ -24,7 +30,7 @@ DefinitionBlock ("", "SSDT", 2, "PMUBRD", "PMUBOARD", 1)
                 }
             })
             Name (_CRS, ResourceTemplate () {
-                Memory32Fixed (ReadWrite, 0x30000000, 0x10000)
+                Memory32Fixed (ReadWrite, 0xe0000000, 0x10000)
                 Interrupt (ResourceConsumer, Edge, ActiveHigh, Exclusive) { 5 }
             })
         }
@@ -42,7 +48,7 @@ DefinitionBlock ("", "SSDT", 2, "PMUBRD", "PMUBOARD", 1)
                 }
             })
             Name (_CRS, ResourceTemplate () {
-                Memory32Fixed (ReadWrite, 0x30010000, 0x10000)
+                Memory32Fixed (ReadWrite, 0xe0010000, 0x10000)
                 Interrupt (ResourceConsumer, Edge, ActiveHigh, Exclusive) { 6 }
             })
         }
@@ -60,7 +66,7 @@ DefinitionBlock ("", "SSDT", 2, "PMUBRD", "PMUBOARD", 1)
                 }
             })
             Name (_CRS, ResourceTemplate () {
-                Memory32Fixed (ReadWrite, 0x30020000, 0x10000)
+                Memory32Fixed (ReadWrite, 0xe0020000, 0x10000)
                 Interrupt (ResourceConsumer, Edge, ActiveHigh, Exclusive) { 7 }
             })
         }
@@ -78,8 +84,42 @@ DefinitionBlock ("", "SSDT", 2, "PMUBRD", "PMUBOARD", 1)
                 }
             })
             Name (_CRS, ResourceTemplate () {
-                Memory32Fixed (ReadWrite, 0x30030000, 0x10000)
+                Memory32Fixed (ReadWrite, 0xe0030000, 0x10000)
                 Interrupt (ResourceConsumer, Edge, ActiveHigh, Exclusive) { 10 }
+            })
+        }
+
+        /* Control ports of the models, for tests only */
+        Device (MPT0)
+        {
+            Name (_HID, "PMUT0001")
+            Name (_UID, 0)
+            Name (_CRS, ResourceTemplate () {
+                Memory32Fixed (ReadWrite, 0xe0100000, 0x1000)
+            })
+        }
+        Device (MPT1)
+        {
+            Name (_HID, "PMUT0001")
+            Name (_UID, 1)
+            Name (_CRS, ResourceTemplate () {
+                Memory32Fixed (ReadWrite, 0xe0101000, 0x1000)
+            })
+        }
+        Device (MPT2)
+        {
+            Name (_HID, "PMUT0001")
+            Name (_UID, 2)
+            Name (_CRS, ResourceTemplate () {
+                Memory32Fixed (ReadWrite, 0xe0102000, 0x1000)
+            })
+        }
+        Device (MPT3)
+        {
+            Name (_HID, "PMUT0001")
+            Name (_UID, 3)
+            Name (_CRS, ResourceTemplate () {
+                Memory32Fixed (ReadWrite, 0xe0103000, 0x1000)
             })
         }
     }

@@ -3,7 +3,7 @@
 # i.MX8 DDR PMUs, with the model's own totals beside perf's numbers.
 # shellcheck disable=SC2016
 
-. "$(dirname "$0")/lib.sh"
+. "$VM_TOP/tests/guest/lib.sh"
 
 MQ=$(pmu_of imx8mq)
 step() { printf '\n\033[1m== %s\033[0m\n' "$*"; }

@@ -1,37 +1,51 @@
 #!/bin/bash
-# Helpers for the end-to-end tests, run inside the virtual board.
+# Helpers for the end-to-end tests and scripts run inside the virtual board.
 # shellcheck disable=SC2034
 
 PERF=${PERF:-perf}
 MODELS=/sys/kernel/debug/pmu_model
 PMUS=/sys/bus/event_source/devices
-T_PASS=0 T_FAIL=0 T_N=0
+T_NAMES=() T_FUNCS=()
 T_LOG=/tmp/e2e-test.log
+KSFT_SKIP=4
 
-# run_test NAME FUNCTION: one test, reported in TAP form
+# run_test NAME FUNCTION: register one test; t_summary runs them all.
+# FUNCTION fails the test with fail, skips it with skip, passes otherwise.
 run_test() {
-	local name=$1 rc=0 t0=$SECONDS
-	shift
-	T_N=$((T_N + 1))
-	: >"$T_LOG"
-	("$@") >>"$T_LOG" 2>&1 || rc=$?
-	echo "# $name: $((SECONDS - t0)) s" >&2
-	if [ $rc = 0 ]; then
-		T_PASS=$((T_PASS + 1))
-		echo "ok $T_N - $name"
-	else
-		T_FAIL=$((T_FAIL + 1))
-		echo "not ok $T_N - $name"
-		sed 's/^/#   /' "$T_LOG" | tail -25
-	fi
+	T_NAMES+=("$1")
+	T_FUNCS+=("$2")
 }
 
+# Run the registered tests and print one KTAP document
+# (tools/testing/selftests/kselftest/ktap_helpers.sh conventions).
 t_summary() {
-	echo "1..$T_N"
-	echo "e2e: $T_PASS passed, $T_FAIL failed"
-	[ "$T_FAIL" = 0 ]
+	local i rc t0 pass=0 failn=0 skipn=0 reason
+	echo "KTAP version 1"
+	echo "# $(basename "$0" .sh): end-to-end tests on the virtual board"
+	echo "1..${#T_NAMES[@]}"
+	for i in "${!T_NAMES[@]}"; do
+		: >"$T_LOG"
+		t0=$SECONDS rc=0
+		("${T_FUNCS[$i]}") >>"$T_LOG" 2>&1 || rc=$?
+		echo "# ${T_NAMES[$i]}: $((SECONDS - t0)) s"
+		if [ $rc = 0 ]; then
+			pass=$((pass + 1))
+			echo "ok $((i + 1)) ${T_NAMES[$i]}"
+		elif [ $rc = $KSFT_SKIP ]; then
+			skipn=$((skipn + 1))
+			reason=$(sed -n 's/^SKIP: //p' "$T_LOG" | tail -1)
+			echo "ok $((i + 1)) ${T_NAMES[$i]} # SKIP $reason"
+		else
+			failn=$((failn + 1))
+			sed 's/^/#   /' "$T_LOG" | tail -25
+			echo "not ok $((i + 1)) ${T_NAMES[$i]}"
+		fi
+	done
+	echo "# Totals: pass:$pass fail:$failn xfail:0 xpass:0 skip:$skipn error:0"
+	[ "$failn" = 0 ]
 }
 
+skip() { echo "SKIP: $*"; exit $KSFT_SKIP; }
 fail() { echo "FAIL: $*"; exit 1; }
 
 # expect_eq WHAT ACTUAL EXPECTED

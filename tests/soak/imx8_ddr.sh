@@ -2,14 +2,13 @@
 # Soak test: 100 insmod/rmmod cycles of the driver while idle.  Leaked
 # instance ids, interrupts, hotplug instances or PMUs would show after
 # them; counting must still be exact.  (Memory leaks are kmemleak's job
-# in imx8_ddr.sh: kmemleak makes each cycle ~3x slower.)
+# in tests/e2e/imx8_ddr.sh: kmemleak makes each cycle ~3x slower.)
 
-. "$(dirname "$0")/lib.sh"
+. "$VM_TOP/tests/guest/lib.sh"
 
 test_soak() {
 	local i ko=$VM_TOP/drivers/perf/imx8_ddr_pmu.ko n=${SOAK_CYCLES:-100}
 	local slab0 slab1 names
-	rmmod imx8_ddr_model || fail "rmmod model"
 	slab0=$(awk '/^SUnreclaim/ { print $2 }' /proc/meminfo)
 	for i in $(seq "$n"); do
 		rmmod imx8_ddr_pmu || fail "rmmod #$i"
@@ -22,7 +21,6 @@ test_soak() {
 	expect_eq "IRQs requested" "$(grep -c ' imx8_ddr[0-3]$' /proc/interrupts)" 4
 	expect_eq "hotplug instances" \
 		"$(grep -c 'perf/uncore:online' /sys/devices/system/cpu/hotplug/states)" 1
-	insmod "$VM_TOP/tests/models/imx8_ddr_model.ko" || fail "model"
 	inject imx8mq reset
 	mapfile -t c < <(counts "$(pmu_of imx8mq)/read/" "ddr-traffic imx8mq 'read count=77'")
 	expect_eq "read after the soak" "${c[0]}" 77

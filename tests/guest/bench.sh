@@ -2,7 +2,7 @@
 # make bench: what things cost on the virtual board.  Prints figures and
 # asserts nothing (TCG under a debug kernel: only ratios mean anything).
 
-. "$(dirname "$0")/lib.sh"
+. "$VM_TOP/tests/guest/lib.sh"
 
 PLAIN=$(pmu_of imx8)
 MQ=$(pmu_of imx8mq)
@@ -38,7 +38,6 @@ for n in 1 1000 1000000; do
 done
 
 echo "== driver load/unload"
-rmmod imx8_ddr_model
 t0=$(ms)
 for _ in 1 2 3 4 5; do
 	rmmod imx8_ddr_pmu
