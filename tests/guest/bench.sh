@@ -45,3 +45,11 @@ for _ in 1 2 3 4 5; do
 done
 t1=$(ms)
 echo "rmmod + insmod (4 PMUs probed): $(((t1 - t0) / 5)) ms a cycle"
+
+echo "== fidelity: Linux 6.12's fsl_imx8_ddr_perf beside ours, same traffic, same models"
+. "$VM_TOP/tests/guest/compare-upstream.sh"
+if compare_drivers /tmp/bench-compare; then
+	print_comparison /tmp/bench-compare
+else
+	echo "(upstream driver not built: tools/build-upstream-imx8)"
+fi
