@@ -53,14 +53,17 @@
 /*
  * Counter 0 is preset to 0xf0000000 whenever it is cleared, so that it
  * overflows, and lets the interrupt handler harvest every counter, each
- * 2^28 cycles: no counter can wrap twice in between even when it counts
- * bytes.  Its progress through the period, 0 to 2^28 once locked, is
- * accumulated with one spare bit.
+ * 2^28 cycles: a byte counter of the enhanced filter, at up to 16 bytes
+ * a cycle, cannot reach its own overflow in between.  Parts where the
+ * preset does not take (checked at probe) run full 2^32-cycle periods.
+ *
+ * Every counter is read as a 33-bit value: COUNT, plus CNTL.OVER as bit
+ * 32.  Counters are cleared at each harvest, so they overflow at most
+ * once between two harvests, and counter 0 reads 2^32 - preset once it
+ * has overflowed and locked, whatever COUNT then holds.
  */
 #define IMX8_DDR_CYCLE_PRESET		0xf0
-#define IMX8_DDR_CYCLE_PERIOD		BIT(28)
-#define IMX8_DDR_CYCLE_WIDTH		29
-#define IMX8_DDR_COUNTER_WIDTH		32
+#define IMX8_DDR_COUNTER_WIDTH		33
 
 /* perf_event_attr layout; the format files are generated from these */
 #define IMX8_DDR_CFG_EVENT		GENMASK_ULL(7, 0)
@@ -111,9 +114,7 @@ struct imx8_ddr_devtype {
  * @devtype: per-compatible data.
  * @id: instance number, the N of imx8_ddrN.
  * @active: started events; counter 0 runs while there is one.
- * @filter_lock: protects @filter_users and @filter_config1.
- * @filter_users: open events using the shared DPCR1 filter.
- * @filter_config1: the config1 all of them use.
+ * @cycle_preset: what counter 0 holds when it starts a period.
  */
 struct imx8_ddr_pmu {
 	struct uncore_pmu		upmu;
@@ -121,9 +122,7 @@ struct imx8_ddr_pmu {
 	const struct imx8_ddr_devtype	*devtype;
 	int				id;
 	unsigned int			active;
-	spinlock_t			filter_lock;	/* see above */
-	unsigned int			filter_users;
-	u64				filter_config1;
+	u32				cycle_preset;
 };
 
 #define to_imx8_ddr_pmu(u)	container_of(u, struct imx8_ddr_pmu, upmu)
@@ -332,6 +331,11 @@ static int imx8_ddr_event_valid(struct perf_event *event)
 	return -EINVAL;
 }
 
+/*
+ * DPCR1 is one filter for all counters: two filtered events with other
+ * settings cannot count at once.  In a group that is an error; otherwise
+ * they take turns (the core checks this against scheduled events).
+ */
 static bool imx8_ddr_events_compatible(struct perf_event *a,
 				       struct perf_event *b)
 {
@@ -342,60 +346,41 @@ static bool imx8_ddr_events_compatible(struct perf_event *a,
 	       a->attr.config1 == b->attr.config1;
 }
 
-/*
- * DPCR1 is shared, so while one filter setting is in use another cannot
- * be counted at all; refuse it at open time instead of leaving the event
- * unscheduled.
- */
-static int imx8_ddr_event_claim(struct perf_event *event)
-{
-	struct imx8_ddr_pmu *ddr = to_imx8_ddr_pmu(event_to_uncore_pmu(event));
-	u64 config1 = event->attr.config1;
-	int ret = 0;
-
-	if (!imx8_ddr_filter_shared(ddr) || !imx8_ddr_event_filtered(event))
-		return 0;
-
-	spin_lock(&ddr->filter_lock);
-	if (ddr->filter_users && ddr->filter_config1 != config1) {
-		dev_info_ratelimited(ddr->upmu.dev,
-				     "AXI filter busy with axi_id=%#llx axi_mask=%#llx\n",
-				     FIELD_GET(IMX8_DDR_CFG1_AXI_ID, ddr->filter_config1),
-				     FIELD_GET(IMX8_DDR_CFG1_AXI_MASK, ddr->filter_config1));
-		ret = -EBUSY;
-	} else {
-		ddr->filter_users++;
-		ddr->filter_config1 = config1;
-	}
-	spin_unlock(&ddr->filter_lock);
-	return ret;
-}
-
-static void imx8_ddr_event_release(struct perf_event *event)
-{
-	struct imx8_ddr_pmu *ddr = to_imx8_ddr_pmu(event_to_uncore_pmu(event));
-
-	if (!imx8_ddr_filter_shared(ddr) || !imx8_ddr_event_filtered(event))
-		return;
-
-	spin_lock(&ddr->filter_lock);
-	ddr->filter_users--;
-	spin_unlock(&ddr->filter_lock);
-}
-
 /* Counter programming; the core holds upmu.lock */
+
+static u32 imx8_ddr_cntl(struct imx8_ddr_pmu *ddr, int idx)
+{
+	return readl(ddr->base + IMX8_DDR_CNTL(idx));
+}
 
 static bool imx8_ddr_cycles_locked(struct imx8_ddr_pmu *ddr)
 {
-	return readl(ddr->base + IMX8_DDR_CNTL(IMX8_DDR_CYCLE_COUNTER)) &
-	       IMX8_DDR_CNTL_OVER;
+	return imx8_ddr_cntl(ddr, IMX8_DDR_CYCLE_COUNTER) & IMX8_DDR_CNTL_OVER;
 }
 
-static void imx8_ddr_start_cycles(struct imx8_ddr_pmu *ddr)
+/*
+ * A counter's value at @off as COUNT + OVER * 2^32.  The counter may move
+ * and overflow between the two reads, so OVER is read on both sides; it
+ * is sticky until the driver clears it, so this retries at most once.
+ */
+static u64 imx8_ddr_snapshot(struct imx8_ddr_pmu *ddr, int idx,
+			     unsigned int off)
 {
-	/* A 1-to-0-to-1 edge of CLEAR reloads the preset */
+	u32 over, val;
+
+	do {
+		over = imx8_ddr_cntl(ddr, idx) & IMX8_DDR_CNTL_OVER;
+		val = readl(ddr->base + off);
+	} while (over != (imx8_ddr_cntl(ddr, idx) & IMX8_DDR_CNTL_OVER));
+	return (over ? BIT_ULL(32) : 0) | val;
+}
+
+/* Clear and restart counter 0 from its preset; releases the lock */
+static void imx8_ddr_restart_cycles(struct imx8_ddr_pmu *ddr, bool run)
+{
+	/* a 1-to-0-to-1 edge of CLEAR reloads the preset */
 	writel(0, ddr->base + IMX8_DDR_CNTL(IMX8_DDR_CYCLE_COUNTER));
-	writel(IMX8_DDR_CNTL_EN | IMX8_DDR_CNTL_CLEAR |
+	writel((run ? IMX8_DDR_CNTL_EN : 0) | IMX8_DDR_CNTL_CLEAR |
 	       FIELD_PREP(IMX8_DDR_CNTL_CP, IMX8_DDR_CYCLE_PRESET),
 	       ddr->base + IMX8_DDR_CNTL(IMX8_DDR_CYCLE_COUNTER));
 }
@@ -406,6 +391,15 @@ static void imx8_ddr_hold_cycles(struct imx8_ddr_pmu *ddr)
 	writel(IMX8_DDR_CNTL_CLEAR |
 	       FIELD_PREP(IMX8_DDR_CNTL_CP, IMX8_DDR_CYCLE_PRESET),
 	       ddr->base + IMX8_DDR_CNTL(IMX8_DDR_CYCLE_COUNTER));
+}
+
+/* Clear counter 1-3 @idx, leaving its event and enable as they are */
+static void imx8_ddr_clear_counter(struct imx8_ddr_pmu *ddr, int idx)
+{
+	u32 cntl = imx8_ddr_cntl(ddr, idx) & ~IMX8_DDR_CNTL_OVER;
+
+	writel(cntl & ~IMX8_DDR_CNTL_CLEAR, ddr->base + IMX8_DDR_CNTL(idx));
+	writel(cntl | IMX8_DDR_CNTL_CLEAR, ddr->base + IMX8_DDR_CNTL(idx));
 }
 
 static void imx8_ddr_program_filter(struct imx8_ddr_pmu *ddr, int idx,
@@ -434,28 +428,46 @@ static void imx8_ddr_program_filter(struct imx8_ddr_pmu *ddr, int idx,
 	writel(mux, ddr->base + IMX8_DDR_MUX_CNTL(idx));
 }
 
-static void imx8_ddr_enable_counter(struct uncore_pmu *upmu,
-				    struct perf_event *event)
+static u64 imx8_ddr_read_counter(struct uncore_pmu *upmu,
+				 struct perf_event *event)
 {
 	struct imx8_ddr_pmu *ddr = to_imx8_ddr_pmu(upmu);
 	int idx = event->hw.idx;
 
-	/* Counter 0 gates the others, so it runs whenever anything counts */
-	if (ddr->active++ == 0)
-		imx8_ddr_start_cycles(ddr);
 	if (idx == IMX8_DDR_CYCLE_COUNTER)
-		return;
+		return imx8_ddr_snapshot(ddr, idx, IMX8_DDR_COUNT(idx)) -
+		       ddr->cycle_preset;
+	if (test_bit(IMX8_DDR_CAP_ENHANCED_FILTER, &upmu->caps) &&
+	    imx8_ddr_event_filtered(event))
+		return imx8_ddr_snapshot(ddr, idx, IMX8_DDR_BYTES(idx));
+	return imx8_ddr_snapshot(ddr, idx, IMX8_DDR_COUNT(idx));
+}
+
+static u64 imx8_ddr_enable_counter(struct uncore_pmu *upmu,
+				   struct perf_event *event)
+{
+	struct imx8_ddr_pmu *ddr = to_imx8_ddr_pmu(upmu);
+	int idx = event->hw.idx;
+	bool first = ddr->active++ == 0;
+
+	/* Counter 0 gates the others, so it runs whenever anything counts */
+	if (first)
+		imx8_ddr_restart_cycles(ddr, true);
+	if (idx == IMX8_DDR_CYCLE_COUNTER)
+		return first ? 0 : imx8_ddr_read_counter(upmu, event);
 
 	/* event_valid() keeps axid events off controllers without a filter */
 	if (imx8_ddr_event_filtered(event))
 		imx8_ddr_program_filter(ddr, idx, event);
 	/*
-	 * Counters 1-3 run free: they are never cleared, and deltas of
-	 * their values are accumulated.
+	 * Writing 0 clears the counter, its byte count and its OVER (a
+	 * stopped i.MX8MP counter counts again); CLEAR then reads 1.
 	 */
+	writel(0, ddr->base + IMX8_DDR_CNTL(idx));
 	writel(FIELD_PREP(IMX8_DDR_CNTL_CSV, imx8_ddr_event_code(event)) |
 	       IMX8_DDR_CNTL_EN | IMX8_DDR_CNTL_CLEAR,
 	       ddr->base + IMX8_DDR_CNTL(idx));
+	return 0;
 }
 
 static void imx8_ddr_disable_counter(struct uncore_pmu *upmu,
@@ -467,36 +479,18 @@ static void imx8_ddr_disable_counter(struct uncore_pmu *upmu,
 	if (idx != IMX8_DDR_CYCLE_COUNTER)
 		writel(FIELD_PREP(IMX8_DDR_CNTL_CSV, imx8_ddr_event_code(event)) |
 		       IMX8_DDR_CNTL_CLEAR, ddr->base + IMX8_DDR_CNTL(idx));
-	/* Once locked, the block is frozen and the interrupt will hold it */
+	/*
+	 * Once locked, the block is frozen and the interrupt handler will
+	 * release it; holding counter 0 would not.
+	 */
 	if (--ddr->active == 0 && !imx8_ddr_cycles_locked(ddr))
 		imx8_ddr_hold_cycles(ddr);
-}
-
-static u64 imx8_ddr_read_counter(struct uncore_pmu *upmu,
-				 struct perf_event *event)
-{
-	struct imx8_ddr_pmu *ddr = to_imx8_ddr_pmu(upmu);
-	int idx = event->hw.idx;
-
-	if (idx == IMX8_DDR_CYCLE_COUNTER) {
-		/* Overflowed: the whole period has elapsed, whatever it reads */
-		if (imx8_ddr_cycles_locked(ddr))
-			return IMX8_DDR_CYCLE_PERIOD;
-		return readl(ddr->base + IMX8_DDR_COUNT(idx)) &
-		       (IMX8_DDR_CYCLE_PERIOD - 1);
-	}
-	if (test_bit(IMX8_DDR_CAP_ENHANCED_FILTER, &upmu->caps) &&
-	    imx8_ddr_event_filtered(event))
-		return readl(ddr->base + IMX8_DDR_BYTES(idx));
-	return readl(ddr->base + IMX8_DDR_COUNT(idx));
 }
 
 static const struct uncore_pmu_ops imx8_ddr_ops = {
 	.counter_mask		= imx8_ddr_counter_mask,
 	.event_valid		= imx8_ddr_event_valid,
 	.events_compatible	= imx8_ddr_events_compatible,
-	.event_claim		= imx8_ddr_event_claim,
-	.event_release		= imx8_ddr_event_release,
 	.read_counter		= imx8_ddr_read_counter,
 	.enable_counter		= imx8_ddr_enable_counter,
 	.disable_counter	= imx8_ddr_disable_counter,
@@ -513,6 +507,7 @@ VISIBLE_IF_KUNIT irqreturn_t imx8_ddr_pmu_irq(int irq, void *dev_id)
 {
 	struct uncore_pmu *upmu = dev_id;
 	struct imx8_ddr_pmu *ddr = to_imx8_ddr_pmu(upmu);
+	unsigned int idx = 1;
 
 	raw_spin_lock(&upmu->lock);
 	if (!imx8_ddr_cycles_locked(ddr)) {
@@ -521,13 +516,18 @@ VISIBLE_IF_KUNIT irqreturn_t imx8_ddr_pmu_irq(int irq, void *dev_id)
 	}
 	/* Nothing moves until counter 0 is restarted: a consistent harvest */
 	uncore_pmu_update_all(upmu);
-	if (ddr->active) {
-		imx8_ddr_start_cycles(ddr);
-		/* a new period starts: counter 0 is back at its preset */
-		uncore_pmu_counter_reloaded(upmu, IMX8_DDR_CYCLE_COUNTER);
-	} else {
-		imx8_ddr_hold_cycles(ddr);
+	/*
+	 * Counters 1-3 start the new period from 0, so none reaches its own
+	 * overflow (where i.MX8MP counters stop) and OVER means one wrap.
+	 */
+	for_each_set_bit_from(idx, upmu->used_mask, IMX8_DDR_NUM_COUNTERS) {
+		if (!(imx8_ddr_cntl(ddr, idx) & IMX8_DDR_CNTL_EN))
+			continue;
+		imx8_ddr_clear_counter(ddr, idx);
+		uncore_pmu_counter_reloaded(upmu, idx, 0);
 	}
+	imx8_ddr_restart_cycles(ddr, ddr->active);
+	uncore_pmu_counter_reloaded(upmu, IMX8_DDR_CYCLE_COUNTER, 0);
 	raw_spin_unlock(&upmu->lock);
 	return IRQ_HANDLED;
 }
@@ -579,7 +579,6 @@ imx8_ddr_pmu_create(struct device *dev, void __iomem *base, int irq,
 
 	ddr->base = base;
 	ddr->devtype = devtype;
-	spin_lock_init(&ddr->filter_lock);
 	ddr->upmu = (struct uncore_pmu) {
 		.dev		= dev,
 		.ops		= &imx8_ddr_ops,
@@ -592,8 +591,7 @@ imx8_ddr_pmu_create(struct device *dev, void __iomem *base, int irq,
 		.identifier	= devtype->identifier,
 		.caps		= imx8_ddr_filters[devtype->filter].caps,
 		.counter_width	= {
-			[IMX8_DDR_CYCLE_COUNTER] = IMX8_DDR_CYCLE_WIDTH,
-			[1 ... IMX8_DDR_NUM_COUNTERS - 1] = IMX8_DDR_COUNTER_WIDTH,
+			[0 ... IMX8_DDR_NUM_COUNTERS - 1] = IMX8_DDR_COUNTER_WIDTH,
 		},
 		.pmu		= {
 			.module		= THIS_MODULE,
@@ -601,10 +599,23 @@ imx8_ddr_pmu_create(struct device *dev, void __iomem *base, int irq,
 		},
 	};
 
-	/* Quiesce whatever the boot loader left running */
-	for (i = 0; i < IMX8_DDR_NUM_COUNTERS; i++)
+	uncore_pmu_init(&ddr->upmu);
+
+	/*
+	 * Quiesce and clear whatever the boot loader left running or
+	 * overflowed (a pending interrupt included), and see whether counter
+	 * 0 takes its preset.
+	 */
+	for (i = 1; i < IMX8_DDR_NUM_COUNTERS; i++) {
+		writel(0, base + IMX8_DDR_CNTL(i));
 		writel(IMX8_DDR_CNTL_CLEAR, base + IMX8_DDR_CNTL(i));
-	imx8_ddr_hold_cycles(ddr);
+	}
+	imx8_ddr_restart_cycles(ddr, false);
+	if (FIELD_GET(GENMASK(31, 24), readl(base + IMX8_DDR_COUNT(0))) ==
+	    IMX8_DDR_CYCLE_PRESET)
+		ddr->cycle_preset = IMX8_DDR_CYCLE_PRESET << 24;
+	else if (devtype->filter == IMX8_DDR_ENHANCED_FILTER)
+		dev_warn(dev, "cycle counter ignores its preset: byte counts above 16 bytes a cycle may be lost\n");
 
 	ret = ida_alloc(&imx8_ddr_ida, GFP_KERNEL);
 	if (ret < 0)
@@ -656,9 +667,10 @@ static int imx8_ddr_pmu_probe(struct platform_device *pdev)
 	if (IS_ERR(upmu))
 		return PTR_ERR(upmu);
 
-	dev_info(&pdev->dev, "%s: %s, AXI filter: %s\n", upmu->pmu.name,
-		 devtype->identifier ?: "i.MX8",
-		 imx8_ddr_filters[devtype->filter].name);
+	dev_info(&pdev->dev, "%s: %s, AXI filter: %s, cycle period 2^%d\n",
+		 upmu->pmu.name, devtype->identifier ?: "i.MX8",
+		 imx8_ddr_filters[devtype->filter].name,
+		 to_imx8_ddr_pmu(upmu)->cycle_preset ? 28 : 32);
 	return 0;
 }
 

@@ -38,13 +38,6 @@ static bool uncore_pmu_config_valid(struct uncore_pmu *upmu,
 	return true;
 }
 
-/* Counter allocation state for one group, tried without the hardware */
-struct uncore_pmu_group_check {
-	DECLARE_BITMAP(used, UNCORE_PMU_MAX_COUNTERS);
-	struct perf_event *members[UNCORE_PMU_MAX_COUNTERS];
-	unsigned int n;
-};
-
 static int uncore_pmu_alloc_counter(struct uncore_pmu *upmu,
 				    unsigned long *used,
 				    struct perf_event *event)
@@ -61,28 +54,45 @@ static int uncore_pmu_alloc_counter(struct uncore_pmu *upmu,
 	return idx;
 }
 
-static bool uncore_pmu_check_member(struct uncore_pmu *upmu,
-				    struct uncore_pmu_group_check *gc,
-				    struct perf_event *member)
+static bool uncore_pmu_compatible(struct uncore_pmu *upmu,
+				  struct perf_event *a, struct perf_event *b)
 {
-	unsigned int i;
+	return !upmu->ops->events_compatible ||
+	       upmu->ops->events_compatible(a, b);
+}
+
+/*
+ * One member of a group, in the order perf core schedules them: it needs
+ * a counter after those before it, and must not conflict with any of
+ * them.  Software events always fit; other PMUs' events never do.
+ */
+static bool uncore_pmu_member_fits(struct uncore_pmu *upmu, unsigned long *used,
+				   struct perf_event *leader,
+				   struct perf_event *member)
+{
+	struct perf_event *other;
 
 	if (member->pmu != &upmu->pmu)
 		return is_software_event(member);
-	if (gc->n == ARRAY_SIZE(gc->members))
+	if (uncore_pmu_alloc_counter(upmu, used, member) < 0)
 		return false;
-	if (uncore_pmu_alloc_counter(upmu, gc->used, member) < 0)
+	if (leader->pmu == &upmu->pmu && leader != member &&
+	    !uncore_pmu_compatible(upmu, leader, member))
 		return false;
-	if (upmu->ops->events_compatible)
-		for (i = 0; i < gc->n; i++)
-			if (!upmu->ops->events_compatible(gc->members[i], member))
-				return false;
-	gc->members[gc->n++] = member;
+	/* the siblings before it; all of them for @event, not listed yet */
+	for_each_sibling_event(other, leader) {
+		if (other == member)
+			break;
+		if (other->pmu == &upmu->pmu &&
+		    !uncore_pmu_compatible(upmu, other, member))
+			return false;
+	}
 	return true;
 }
 
 /*
- * A group must fit the counters at once: foreign hardware events cannot
+ * A group must fit the counters at once, allocated as perf core will:
+ * leader, siblings, then the new event.  Foreign hardware events cannot
  * be scheduled with it, and neither can too many events or events whose
  * shared hardware settings conflict.
  */
@@ -90,37 +100,26 @@ static bool uncore_pmu_group_valid(struct uncore_pmu *upmu,
 				   struct perf_event *event)
 {
 	struct perf_event *leader = event->group_leader;
-	struct uncore_pmu_group_check *gc;
+	unsigned long used[BITS_TO_LONGS(UNCORE_PMU_MAX_COUNTERS)] = { };
 	struct perf_event *sibling;
-	bool ok = false;
 
-	gc = kzalloc(sizeof(*gc), GFP_KERNEL);
-	if (!gc)
+	if (!uncore_pmu_member_fits(upmu, used, leader, leader))
 		return false;
-
-	if (!uncore_pmu_check_member(upmu, gc, event))
-		goto out;
-	if (leader == event) {
-		ok = true;
-		goto out;
-	}
-	if (!uncore_pmu_check_member(upmu, gc, leader))
-		goto out;
+	if (leader == event)
+		return true;
 	/* perf core holds the leader's context mutex while we look */
 	for_each_sibling_event(sibling, leader)
-		if (!uncore_pmu_check_member(upmu, gc, sibling))
-			goto out;
-	ok = true;
-out:
-	kfree(gc);
-	return ok;
+		if (!uncore_pmu_member_fits(upmu, used, leader, sibling))
+			return false;
+	return uncore_pmu_member_fits(upmu, used, leader, event);
 }
 
 static void uncore_pmu_event_destroy(struct perf_event *event)
 {
 	struct uncore_pmu *upmu = event_to_uncore_pmu(event);
 
-	upmu->ops->event_release(event);
+	if (upmu->ops->event_release)
+		upmu->ops->event_release(event);
 }
 
 static int uncore_pmu_event_init(struct perf_event *event)
@@ -167,6 +166,18 @@ static int uncore_pmu_event_init(struct perf_event *event)
 
 	event->cpu = cpu;
 	event->hw.idx = -1;
+	/*
+	 * Counters are registers any CPU can read, so perf core may call
+	 * read() on the reading CPU instead of sending a cross-CPU call to
+	 * event->cpu, when both are in one package (any CPU, for a PMU of a
+	 * single-package SoC).  That is safe: perf core serialises read()
+	 * against add/del/start/stop with the event's context lock, and
+	 * every update of the event's counts, the overflow interrupt's
+	 * included, holds upmu->lock; a counter read racing the hardware is
+	 * the driver's read_counter()'s business wherever it runs.  A group
+	 * is read locally only if all its members allow it.
+	 */
+	event->event_caps |= PERF_EV_CAP_READ_ACTIVE_PKG;
 	return 0;
 }
 
@@ -210,23 +221,25 @@ void uncore_pmu_event_update(struct perf_event *event)
 EXPORT_SYMBOL_GPL(uncore_pmu_event_update);
 
 /**
- * uncore_pmu_counter_reloaded() - the hardware reloaded a counter
+ * uncore_pmu_counter_reloaded() - the driver reloaded a counter
  * @upmu: the PMU.
- * @idx: the counter, reset or preset by the hardware or the driver.
+ * @idx: the counter, reset or preset by the driver.
+ * @value: the raw value it was reloaded with.
  *
- * The value the counter now holds was not counted: it becomes the
- * baseline of the event counting on it, if any.
+ * @value becomes the baseline of the event counting on it, if any.  It
+ * is given, not read back: a running counter may already have moved on,
+ * and what it counted since the reload belongs to the event.
  *
- * Context: the PMU lock is held.
+ * Context: the PMU lock is held, and the event's counts up to the reload
+ * have been folded in (uncore_pmu_update_all()).
  */
-void uncore_pmu_counter_reloaded(struct uncore_pmu *upmu, int idx)
+void uncore_pmu_counter_reloaded(struct uncore_pmu *upmu, int idx, u64 value)
 {
 	struct perf_event *event = upmu->events[idx];
 
 	lockdep_assert_held(&upmu->lock);
 	if (event && !(event->hw.state & PERF_HES_STOPPED))
-		local64_set(&event->hw.prev_count,
-			    upmu->ops->read_counter(upmu, event));
+		local64_set(&event->hw.prev_count, value);
 }
 EXPORT_SYMBOL_GPL(uncore_pmu_counter_reloaded);
 
@@ -260,8 +273,7 @@ static void uncore_pmu_start(struct perf_event *event, int flags)
 
 	raw_spin_lock_irqsave(&upmu->lock, irqflags);
 	hwc->state = 0;
-	upmu->ops->enable_counter(upmu, event);
-	local64_set(&hwc->prev_count, upmu->ops->read_counter(upmu, event));
+	local64_set(&hwc->prev_count, upmu->ops->enable_counter(upmu, event));
 	raw_spin_unlock_irqrestore(&upmu->lock, irqflags);
 }
 
@@ -281,23 +293,42 @@ static void uncore_pmu_stop(struct perf_event *event, int flags)
 	raw_spin_unlock_irqrestore(&upmu->lock, irqflags);
 }
 
+/* Whether @event conflicts with an event scheduled now; PMU lock held */
+static bool uncore_pmu_conflicts(struct uncore_pmu *upmu,
+				 struct perf_event *event)
+{
+	unsigned int idx;
+
+	for_each_set_bit(idx, upmu->used_mask, upmu->num_counters)
+		if (!uncore_pmu_compatible(upmu, upmu->events[idx], event))
+			return true;
+	return false;
+}
+
 static int uncore_pmu_add(struct perf_event *event, int flags)
 {
 	struct uncore_pmu *upmu = event_to_uncore_pmu(event);
 	struct hw_perf_event *hwc = &event->hw;
 	unsigned long irqflags;
-	int idx;
+	int idx = -EBUSY;
 
+	/*
+	 * The event is complete before it is published in events[]: the
+	 * interrupt handler may run on another CPU and walk them.
+	 */
 	raw_spin_lock_irqsave(&upmu->lock, irqflags);
-	idx = uncore_pmu_alloc_counter(upmu, upmu->used_mask, event);
-	if (idx >= 0)
+	if (!uncore_pmu_conflicts(upmu, event))
+		idx = uncore_pmu_alloc_counter(upmu, upmu->used_mask, event);
+	if (idx >= 0) {
+		hwc->idx = idx;
+		hwc->state = PERF_HES_STOPPED | PERF_HES_UPTODATE;
 		upmu->events[idx] = event;
+	}
 	raw_spin_unlock_irqrestore(&upmu->lock, irqflags);
+	/* perf core takes turns between events that cannot count together */
 	if (idx < 0)
 		return -EAGAIN;
 
-	hwc->idx = idx;
-	hwc->state = PERF_HES_STOPPED | PERF_HES_UPTODATE;
 	if (flags & PERF_EF_START)
 		uncore_pmu_start(event, PERF_EF_RELOAD);
 	perf_event_update_userpage(event);
@@ -314,8 +345,8 @@ static void uncore_pmu_del(struct perf_event *event, int flags)
 	raw_spin_lock_irqsave(&upmu->lock, irqflags);
 	upmu->events[hwc->idx] = NULL;
 	__clear_bit(hwc->idx, upmu->used_mask);
-	raw_spin_unlock_irqrestore(&upmu->lock, irqflags);
 	hwc->idx = -1;
+	raw_spin_unlock_irqrestore(&upmu->lock, irqflags);
 	perf_event_update_userpage(event);
 }
 
@@ -405,9 +436,24 @@ int uncore_pmu_request_irq(struct uncore_pmu *upmu, int irq,
 EXPORT_SYMBOL_GPL(uncore_pmu_request_irq);
 
 /**
+ * uncore_pmu_init() - make a PMU's state usable
+ * @upmu: the PMU, its description filled in.
+ *
+ * Call before anything can reach the PMU, its interrupt handler included:
+ * an interrupt left pending by the boot loader fires as soon as it is
+ * requested.
+ */
+void uncore_pmu_init(struct uncore_pmu *upmu)
+{
+	raw_spin_lock_init(&upmu->lock);
+	upmu->cpu = nr_cpu_ids;
+}
+EXPORT_SYMBOL_GPL(uncore_pmu_init);
+
+/**
  * uncore_pmu_register() - register a system PMU with perf core
- * @upmu: the PMU; @dev, @ops, @config_mask, @num_counters,
- *	@counter_width and @pmu.attr_groups must be set.
+ * @upmu: the PMU, set up by uncore_pmu_init(); @dev, @ops, @config_mask,
+ *	@num_counters, @counter_width and @pmu.attr_groups must be set.
  * @name: the PMU name, as seen in /sys/bus/event_source/devices/.
  *
  * Return: 0 or a negative error code.
@@ -421,8 +467,6 @@ int uncore_pmu_register(struct uncore_pmu *upmu, const char *name)
 
 	if (WARN_ON(upmu->num_counters > UNCORE_PMU_MAX_COUNTERS))
 		return -EINVAL;
-
-	raw_spin_lock_init(&upmu->lock);
 
 	upmu->pmu = (struct pmu) {
 		.module		= owner,
@@ -439,7 +483,6 @@ int uncore_pmu_register(struct uncore_pmu *upmu, const char *name)
 		.read		= uncore_pmu_read,
 	};
 
-	upmu->cpu = nr_cpu_ids;
 	ret = cpuhp_state_add_instance_nocalls(uncore_pmu_cpuhp_state,
 					       &upmu->cpuhp_node);
 	if (ret)
@@ -630,7 +673,7 @@ const struct attribute_group uncore_pmu_common_group = {
 };
 EXPORT_SYMBOL_GPL(uncore_pmu_common_group);
 
-static int __init uncore_pmu_init(void)
+static int __init uncore_pmu_module_init(void)
 {
 	int ret;
 
@@ -643,13 +686,17 @@ static int __init uncore_pmu_init(void)
 	return 0;
 }
 
-static void __exit uncore_pmu_exit(void)
+static void __exit uncore_pmu_module_exit(void)
 {
 	cpuhp_remove_multi_state(uncore_pmu_cpuhp_state);
 }
 
-module_init(uncore_pmu_init);
-module_exit(uncore_pmu_exit);
+/*
+ * Built in, the hotplug state must exist before any driver probes, and
+ * drivers probe at device_initcall; as a module this is module_init.
+ */
+subsys_initcall(uncore_pmu_module_init);
+module_exit(uncore_pmu_module_exit);
 
 MODULE_DESCRIPTION("Shared core for system PMU drivers");
 MODULE_LICENSE("GPL");

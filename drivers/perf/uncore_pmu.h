@@ -30,12 +30,20 @@ struct uncore_pmu;
  * @events_compatible: whether @a and @b may be in one group, for hardware
  *	with shared state such as one filter for all counters.  NULL means
  *	always.
- * @event_claim: reserve shared hardware for @event at event_init, so that
- *	open events never conflict once scheduled; 0 or -errno.  Optional.
- * @event_release: undo @event_claim when the event is freed.  Optional.
+ * @event_claim: reserve hardware for @event at event_init; 0 or -errno.
+ *	Optional.  Hardware that scheduled events share (one filter for all
+ *	counters) belongs in @events_compatible instead: events that
+ *	conflict then take turns.
+ * @event_release: undo @event_claim when the event is freed.  Optional,
+ *	even with @event_claim.
  * @read_counter: current raw value of the counter @event occupies.
- * @enable_counter: program and start the counter of @event.
+ * @enable_counter: program and start the counter of @event; returns the
+ *	raw value it starts from (what @read_counter would read at once).
  * @disable_counter: stop the counter of @event; its value must hold.
+ *
+ * @events_compatible is checked between the members of a group at
+ * event_init, and between an event and every scheduled event when perf
+ * core adds it, so that conflicting events multiplex.
  *
  * The counter callbacks run with @uncore_pmu.lock held and interrupts off.
  */
@@ -48,7 +56,7 @@ struct uncore_pmu_ops {
 	void		(*event_release)(struct perf_event *event);
 	u64		(*read_counter)(struct uncore_pmu *upmu,
 					struct perf_event *event);
-	void		(*enable_counter)(struct uncore_pmu *upmu,
+	u64		(*enable_counter)(struct uncore_pmu *upmu,
 					  struct perf_event *event);
 	void		(*disable_counter)(struct uncore_pmu *upmu,
 					   struct perf_event *event);
@@ -98,6 +106,7 @@ static inline struct uncore_pmu *event_to_uncore_pmu(struct perf_event *event)
 	return to_uncore_pmu(event->pmu);
 }
 
+void uncore_pmu_init(struct uncore_pmu *upmu);
 int uncore_pmu_register(struct uncore_pmu *upmu, const char *name);
 int devm_uncore_pmu_register(struct device *dev, struct uncore_pmu *upmu,
 			     const char *name);
@@ -107,7 +116,7 @@ int uncore_pmu_request_irq(struct uncore_pmu *upmu, int irq,
 
 void uncore_pmu_event_update(struct perf_event *event);
 void uncore_pmu_update_all(struct uncore_pmu *upmu);
-void uncore_pmu_counter_reloaded(struct uncore_pmu *upmu, int idx);
+void uncore_pmu_counter_reloaded(struct uncore_pmu *upmu, int idx, u64 value);
 u64 uncore_pmu_delta(u64 prev, u64 now, unsigned int width);
 
 /* sysfs helpers */

@@ -122,5 +122,15 @@ DefinitionBlock ("", "SSDT", 2, "PMUBRD", "PMUBOARD", 1)
                 Memory32Fixed (ReadWrite, 0xe0103000, 0x1000)
             })
         }
+        /* the register-file self-test model's port (its registers at
+           0xe0040000 have no driver: the test uses devmem) */
+        Device (MPT4)
+        {
+            Name (_HID, "PMUT0001")
+            Name (_UID, 4)
+            Name (_CRS, ResourceTemplate () {
+                Memory32Fixed (ReadWrite, 0xe0104000, 0x1000)
+            })
+        }
     }
 }

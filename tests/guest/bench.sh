@@ -9,9 +9,31 @@ MQ=$(pmu_of imx8mq)
 # milliseconds, without forking
 ms() { local t=${EPOCHREALTIME/./}; echo $((t / 1000)); }
 
-echo "== read path: read(2) on an open counter (IPI to the PMU's CPU, MMIO read)"
-"$PERF_OPEN" -r 2000 "$MQ:0x35"
-"$PERF_OPEN" -r 2000 "$MQ:0x0"
+. "$VM_TOP/tests/guest/compare-upstream.sh"
+
+# read_ns CPU PMU:EVENT: ns per read(2) from CPU
+read_ns() {
+	taskset -c "$1" "$PERF_OPEN" -r 2000 "$2" | sed -n 's/.* \([0-9]*\) ns per read.*/\1/p'
+}
+
+echo "== read path: read(2) of an open counter, from the PMU's CPU and from another"
+for drv in ours upstream; do
+	[ $drv = ours ] || [ -f "$UPSTREAM_KO" ] || continue
+	use_driver $drv
+	MQ=$(pmu_of imx8mq)
+	owner=$(<"$PMUS/$MQ/cpumask")
+	other=$(other_cpu "$MQ")
+	read_ns "$owner" "$MQ:0x35" >/dev/null	# warm up
+	on=$(read_ns "$owner" "$MQ:0x35")
+	off=$(read_ns "$other" "$MQ:0x35")
+	printf '%-9s owning CPU %s: %6s ns   other CPU %s: %6s ns   other/owning %s\n' \
+		"$drv" "$owner" "$on" "$other" "$off" \
+		"$(awk -v a="$off" -v b="$on" 'BEGIN { printf "%.2f", a / b }')"
+	eval "read_$drv=$off"
+done
+use_driver ours
+MQ=$(pmu_of imx8mq)
+[ -n "${read_upstream:-}" ] && echo "from another CPU, upstream/ours: $(awk -v a="$read_upstream" -v b="$read_ours" 'BEGIN { printf "%.2f", a / b }')"
 
 echo "== overflow interrupt: model raises it, driver harvests and restarts counter 0"
 "$PERF" stat -a -o /dev/null -e "$PLAIN/cycles/" -- true	# warm perf up
@@ -47,7 +69,6 @@ t1=$(ms)
 echo "rmmod + insmod (4 PMUs probed): $(((t1 - t0) / 5)) ms a cycle"
 
 echo "== fidelity: Linux 6.12's fsl_imx8_ddr_perf beside ours, same traffic, same models"
-. "$VM_TOP/tests/guest/compare-upstream.sh"
 if compare_drivers /tmp/bench-compare; then
 	print_comparison /tmp/bench-compare
 else

@@ -90,6 +90,18 @@ irq_count_on() {
 		$NF == n && col { print $col + 0 }' /proc/interrupts
 }
 
+# other_cpu PMU: an online CPU that does not own PMU
+other_cpu() {
+	local owner
+	owner=$(<"$PMUS/$1/cpumask")
+	echo $(((owner + 2) % $(nproc)))
+}
+
+# cal_count CPU: function-call (cross-CPU call) interrupts CPU has taken
+cal_count() {
+	awk -v col=$(($1 + 2)) '$1 == "CAL:" { print $col }' /proc/interrupts
+}
+
 # inject MODEL COMMAND...: traffic into a model
 inject() {
 	local m=$1

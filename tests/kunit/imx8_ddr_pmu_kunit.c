@@ -60,12 +60,20 @@ static void set_reg(struct kunit *test, unsigned int off, u32 val)
 	WRITE_ONCE(ctx->regs[off / 4], val);
 }
 
-/* A PMU of the kind @compatible names, over fresh registers */
-static struct uncore_pmu *make_pmu(struct kunit *test, const char *compatible)
+#define PRESET		0xf0000000u
+
+/*
+ * A PMU of the kind @compatible names, over fresh registers.  Counter 0
+ * reads @count0 when the driver looks at probe: PRESET where the hardware
+ * takes the CP preset, 0 where it does not.
+ */
+static struct uncore_pmu *make_pmu_count0(struct kunit *test,
+					  const char *compatible, u32 count0)
 {
 	const struct imx8_ddr_devtype *devtype;
 	struct ddr_test_ctx *ctx;
 	struct device *dev;
+	int i;
 
 	ctx = kunit_kzalloc(test, sizeof(*ctx), GFP_KERNEL);
 	KUNIT_ASSERT_NOT_NULL(test, ctx);
@@ -76,12 +84,22 @@ static struct uncore_pmu *make_pmu(struct kunit *test, const char *compatible)
 
 	dev = kunit_device_register(test, "imx8_ddr_kunit");
 	KUNIT_ASSERT_FALSE(test, IS_ERR(dev));
+	ctx->regs[COUNT(0) / 4] = count0;
+	/* what a boot loader may leave: counters running, overflowed */
+	for (i = 1; i < 4; i++)
+		ctx->regs[CNTL(i) / 4] = CNTL_CSV(EV_AXID_READ) | CNTL_EN |
+					 CNTL_OVER;
 
 	ctx->upmu = imx8_ddr_pmu_create(dev, (void __force __iomem *)ctx->regs,
 					-1, devtype);
 	KUNIT_ASSERT_FALSE_MSG(test, IS_ERR(ctx->upmu), "create: %ld",
 			       PTR_ERR(ctx->upmu));
 	return ctx->upmu;
+}
+
+static struct uncore_pmu *make_pmu(struct kunit *test, const char *compatible)
+{
+	return make_pmu_count0(test, compatible, PRESET);
 }
 
 static void release_event(void *event)
@@ -338,23 +356,31 @@ static void imx8_ddr_test_counter_allocation(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, bitmap_weight(upmu->used_mask, 4), 4);
 }
 
-/* Reference: how far a 32-bit counter moved, knowing it wrapped < 2x */
+/*
+ * Counters 1-3 start from 0 when enabled and are read as COUNT plus OVER
+ * as bit 32: a counter that wrapped once reads on from 2^32, whatever
+ * order OVER and COUNT change in between two reads.
+ */
 struct wrap_case {
-	u32 start;
-	u32 steps[4];
+	const char *desc;
+	u32 count[4];
+	bool over[4];
 	u64 expect;
 };
 
 static const struct wrap_case wrap_cases[] = {
-	{ 0, { 10, 20, 30, 40 }, 40 },
-	{ 0xfffffff0, { 0xffffffff, 0x10, 0x20, 0x30 }, 0x40 },
-	{ 0x80000000, { 0xffffffff, 0x7fffffff, 0xffffffff, 0x7fffffff }, 0x1ffffffff },
-	{ 0xffffffff, { 0, 0xfffffffe, 0xffffffff, 0 }, 0x100000001 },
+	{ "no wrap", { 10, 20, 30, 40 }, { }, 40 },
+	{ "wrap between reads", { 0xfffffff0, 0x10, 0x20, 0x30 },
+	  { false, true, true, true }, 0x100000030 },
+	{ "exactly 2^32", { 0x80000000, 0xffffffff, 0, 0 },
+	  { false, false, true, true }, 0x100000000 },
+	{ "wrapped before the first read", { 5, 6, 7, 8 },
+	  { true, true, true, true }, 0x100000008 },
 };
 
 static void wrap_case_desc(const struct wrap_case *c, char *desc)
 {
-	snprintf(desc, KUNIT_PARAM_DESC_SIZE, "start %#x", c->start);
+	strscpy(desc, c->desc, KUNIT_PARAM_DESC_SIZE);
 }
 
 KUNIT_ARRAY_PARAM(wrap, wrap_cases, wrap_case_desc);
@@ -366,73 +392,111 @@ static void imx8_ddr_test_wrap_accumulation(struct kunit *test)
 	struct perf_event *ev;
 	int i;
 
-	set_reg(test, COUNT(1), c->start);
 	ev = open_event(test, upmu, EV_READ, 0, 0);
-	for (i = 0; i < ARRAY_SIZE(c->steps); i++) {
-		set_reg(test, COUNT(1), c->steps[i]);
+	for (i = 0; i < ARRAY_SIZE(c->count); i++) {
+		set_reg(test, COUNT(1), c->count[i]);
+		set_reg(test, CNTL(1), (reg(test, CNTL(1)) & ~CNTL_OVER) |
+			(c->over[i] ? CNTL_OVER : 0));
 		read_count(ev);
 	}
 	KUNIT_EXPECT_EQ(test, read_count(ev), c->expect);
 }
 
 /*
- * Counter 0 runs from the 0xf0000000 preset and reads drop the preset:
- * at overflow it locks at 0, the interrupt harvests every counter and
- * restarts counter 0.
+ * Counter 0 restarts from the 0xf0000000 preset and reads drop the
+ * preset: at overflow it locks at 0 with OVER set, the interrupt harvests
+ * every counter, clears counters 1-3 and restarts counter 0.
  */
 static void imx8_ddr_test_overflow_irq(struct kunit *test)
 {
 	struct uncore_pmu *upmu = make_pmu(test, "fsl,imx8mq-ddr-pmu");
 	struct perf_event *cyc, *rd;
 
-	set_reg(test, COUNT(0), 0xf0000000 + 100);
-	set_reg(test, COUNT(1), 7);
 	cyc = open_event(test, upmu, EV_CYCLES, 0, 0);
 	rd = open_event(test, upmu, EV_READ, 0, 0);
+	set_reg(test, COUNT(0), PRESET + 100);
+	set_reg(test, COUNT(1), 7);
 
 	/* not ours: counter 0 did not overflow */
 	KUNIT_EXPECT_EQ(test, fire_irq(upmu), IRQ_NONE);
+	KUNIT_EXPECT_EQ(test, read_count(cyc), 100);
 
-	/* counter 0 wrapped and locked; counter 1 moved by 1000 */
+	/* counter 0 wrapped and locked; counter 1 moved to 1007 */
 	set_reg(test, COUNT(0), 0);
 	set_reg(test, CNTL(0), reg(test, CNTL(0)) | CNTL_OVER);
 	set_reg(test, COUNT(1), 1007);
 	KUNIT_EXPECT_EQ(test, fire_irq(upmu), IRQ_HANDLED);
 	KUNIT_EXPECT_EQ(test, reg(test, CNTL(0)),
 			CNTL_EN | CNTL_CLEAR | CNTL_CP(0xf0));
+	KUNIT_EXPECT_EQ(test, reg(test, CNTL(1)),
+			CNTL_CSV(EV_READ) | CNTL_EN | CNTL_CLEAR);
 
-	/* after the restart the hardware counts from the preset again */
-	set_reg(test, COUNT(0), 0xf0000000 + 50);
-	KUNIT_EXPECT_EQ(test, read_count(cyc), (1ULL << 28) - 100 + 50);
-	KUNIT_EXPECT_EQ(test, read_count(rd), 1000);
+	/* the hardware restarted counter 0 and cleared counter 1 */
+	set_reg(test, COUNT(0), PRESET + 50);
+	set_reg(test, COUNT(1), 3);
+	KUNIT_EXPECT_EQ(test, read_count(cyc), (1ULL << 28) + 50);
+	KUNIT_EXPECT_EQ(test, read_count(rd), 1010);
+}
+
+/* Without the preset, counter 0 runs whole 2^32-cycle periods */
+static void imx8_ddr_test_no_preset(struct kunit *test)
+{
+	struct uncore_pmu *upmu = make_pmu_count0(test, "fsl,imx8-ddr-pmu", 0);
+	struct perf_event *cyc;
+
+	cyc = open_event(test, upmu, EV_CYCLES, 0, 0);
+	set_reg(test, COUNT(0), 0xfffffff0);
+	KUNIT_EXPECT_EQ(test, read_count(cyc), 0xfffffff0);
+	set_reg(test, COUNT(0), 0);
+	set_reg(test, CNTL(0), reg(test, CNTL(0)) | CNTL_OVER);
+	KUNIT_EXPECT_EQ(test, fire_irq(upmu), IRQ_HANDLED);
+	set_reg(test, COUNT(0), 16);
+	KUNIT_EXPECT_EQ(test, read_count(cyc), (1ULL << 32) + 16);
 }
 
 /*
  * Stopped while counter 0 is locked: the period is counted once, and the
- * interrupt, not the stop, releases the lock.
+ * interrupt, not the stop, releases the lock (a clear, without EN).
  */
 static void imx8_ddr_test_stop_while_locked(struct kunit *test)
 {
 	struct uncore_pmu *upmu = make_pmu(test, "fsl,imx8mn-ddr-pmu");
 	struct perf_event *cyc;
 
-	set_reg(test, COUNT(0), 0xf0000000 + 10);
 	cyc = open_event(test, upmu, EV_CYCLES, 0, 0);
+	set_reg(test, COUNT(0), PRESET + 10);
+	KUNIT_EXPECT_EQ(test, read_count(cyc), 10);
 
 	set_reg(test, COUNT(0), 0);
 	set_reg(test, CNTL(0), reg(test, CNTL(0)) | CNTL_OVER);
 	perf_event_disable(cyc);
-	KUNIT_EXPECT_EQ(test, read_count(cyc), (1ULL << 28) - 10);
+	KUNIT_EXPECT_EQ(test, read_count(cyc), 1ULL << 28);
 	KUNIT_EXPECT_TRUE(test, reg(test, CNTL(0)) & CNTL_OVER);
 
 	KUNIT_EXPECT_EQ(test, fire_irq(upmu), IRQ_HANDLED);
 	KUNIT_EXPECT_EQ(test, reg(test, CNTL(0)), CNTL_CLEAR | CNTL_CP(0xf0));
-	KUNIT_EXPECT_EQ(test, read_count(cyc), (1ULL << 28) - 10);
+	KUNIT_EXPECT_EQ(test, read_count(cyc), 1ULL << 28);
+}
+
+/*
+ * What a boot loader left running or overflowed (make_pmu_count0() fills
+ * the controls so) is stopped and cleared at probe.
+ */
+static void imx8_ddr_test_probe_clears(struct kunit *test)
+{
+	int n;
+
+	make_pmu(test, "fsl,imx8mp-ddr-pmu");
+	for (n = 1; n < 4; n++)
+		KUNIT_EXPECT_EQ_MSG(test, reg(test, CNTL(n)), CNTL_CLEAR,
+				    "counter %d", n);
+	KUNIT_EXPECT_EQ(test, reg(test, CNTL(0)), CNTL_CLEAR | CNTL_CP(0xf0));
 }
 
 static void imx8_ddr_test_shared_filter(struct kunit *test)
 {
 	struct uncore_pmu *upmu = make_pmu(test, "fsl,imx8mq-ddr-pmu");
+	struct perf_event *other;
 
 	/* user mask: bits to ignore; DPCR1[31:16]: bits to compare */
 	open_event(test, upmu, EV_AXID_READ, 0x000f0012, 0);
@@ -441,11 +505,21 @@ static void imx8_ddr_test_shared_filter(struct kunit *test)
 
 	/* same setting: shares it */
 	open_event(test, upmu, EV_AXID_WRITE, 0x000f0012, 0);
-	/* another setting: busy until the users are gone */
-	KUNIT_EXPECT_EQ(test, try_open(test, upmu, EV_AXID_WRITE, 0x13, 0, 0,
-				       NULL), -EBUSY);
-	/* events without a filter are not affected */
-	open_event(test, upmu, EV_READ, 0, 0);
+	KUNIT_EXPECT_EQ(test, reg(test, CNTL(2)) >> 24, EV_AXID_WRITE);
+
+	/*
+	 * Another setting opens, and the two settings take turns: whichever
+	 * perf core scheduled owns DPCR1, the other waits.
+	 */
+	other = open_event(test, upmu, EV_AXID_WRITE, 0x13, 0);
+	if (other->state == PERF_EVENT_STATE_ACTIVE) {
+		KUNIT_EXPECT_EQ(test, reg(test, DPCR1), 0xffff0013);
+		KUNIT_EXPECT_EQ(test, bitmap_weight(upmu->used_mask, 4), 1);
+	} else {
+		KUNIT_EXPECT_EQ(test, other->state, PERF_EVENT_STATE_INACTIVE);
+		KUNIT_EXPECT_EQ(test, reg(test, DPCR1), 0xfff00012);
+		KUNIT_EXPECT_EQ(test, bitmap_weight(upmu->used_mask, 4), 2);
+	}
 }
 
 static void imx8_ddr_test_shared_filter_released(struct kunit *test)
@@ -527,7 +601,9 @@ static struct kunit_case imx8_ddr_pmu_cases[] = {
 	KUNIT_CASE(imx8_ddr_test_counter_allocation),
 	KUNIT_CASE_PARAM(imx8_ddr_test_wrap_accumulation, wrap_gen_params),
 	KUNIT_CASE(imx8_ddr_test_overflow_irq),
+	KUNIT_CASE(imx8_ddr_test_no_preset),
 	KUNIT_CASE(imx8_ddr_test_stop_while_locked),
+	KUNIT_CASE(imx8_ddr_test_probe_clears),
 	KUNIT_CASE(imx8_ddr_test_shared_filter),
 	KUNIT_CASE(imx8_ddr_test_shared_filter_released),
 	KUNIT_CASE(imx8_ddr_test_enhanced_bytes),

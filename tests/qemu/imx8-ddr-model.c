@@ -22,9 +22,16 @@
  *   wraps it sets CNTL0.OVER, locks every counter and raises the
  *   interrupt (the line follows CNTL0.OVER).  Clearing counter 0 releases
  *   the lock.
- * - Counters 1-3 count the event in CNTL.CSV while their EN is set; they
- *   wrap and set their CNTL.OVER.
+ * - Counters 1-3 count the event in CNTL.CSV while their EN is set.  When
+ *   one overflows it sets its CNTL.OVER; on the i.MX8MP it then stops
+ *   (count and byte count) until cleared, elsewhere it wraps and goes on.
+ *   On the i.MX8MP an overflowing byte count does the same.
+ * - The CP preset exists on the i.MX8M parts (mq, mp); elsewhere counter 0
+ *   restarts from 0 (as far as 6.12 goes, only i.MX8M parts are given one).
  * - OVER bits are status: software cannot write them.
+ *
+ * "race read=0x20" makes counter 0 overflow just before the next read of
+ * COUNT0 (any register offset can be named), if it is counting.
  */
 
 #include "qemu/osdep.h"
@@ -142,6 +149,17 @@ static bool ddr_has_super_filter(PmuModel *m)
     return m->variant == DDR_IMX8DXL;
 }
 
+/* i.MX8MP counters stop at overflow until cleared */
+static bool ddr_stops_at_overflow(PmuModel *m)
+{
+    return m->variant == DDR_IMX8MP;
+}
+
+static bool ddr_has_preset(PmuModel *m)
+{
+    return m->variant == DDR_IMX8MQ || m->variant == DDR_IMX8MP;
+}
+
 static uint32_t ddr_cntl(PmuModel *m, unsigned n)
 {
     return pmu_reg_get(m, DDR_CNTL, n);
@@ -158,7 +176,8 @@ static bool ddr_running(PmuModel *m)
 static void ddr_cntl_write(PmuModel *m, unsigned n, uint64_t old, uint64_t val)
 {
     DdrModel *d = ddr(m);
-    uint32_t preset = extract64(val, CNTL_CP_SHIFT, 8) << 24;
+    uint32_t preset = ddr_has_preset(m) ?
+                      extract64(val, CNTL_CP_SHIFT, 8) << 24 : 0;
 
     if (!(val & CNTL_CLEAR)) {
         d->value[n] = 0;
@@ -313,6 +332,35 @@ static bool ddr_add32(uint32_t *counter, uint64_t inc)
     return sum > UINT32_MAX;
 }
 
+/*
+ * Counter @n (1-3) sees @inc events and @bytes bytes.  What a stopped
+ * counter does not count is not in counted[], which is what the hardware
+ * counted.
+ */
+static void ddr_count(PmuModel *m, unsigned n, uint64_t inc, uint64_t bytes)
+{
+    DdrModel *d = ddr(m);
+    bool stops = ddr_stops_at_overflow(m);
+    bool over;
+
+    if (stops && (ddr_cntl(m, n) & CNTL_OVER)) {
+        return;
+    }
+    if (stops) {
+        inc = MIN(inc, (1ULL << 32) - d->value[n]);
+        bytes = MIN(bytes, (1ULL << 32) - d->bytes[n]);
+    }
+    d->counted[n] += inc;
+    over = ddr_add32(&d->value[n], inc);
+    if (ddr_has_byte_counters(m)) {
+        d->counted_bytes[n] += bytes;
+        over |= ddr_add32(&d->bytes[n], bytes) && stops;
+    }
+    if (over) {
+        pmu_reg_or(m, DDR_CNTL, n, CNTL_OVER);
+    }
+}
+
 /* Counter 0 counted @span cycles; on a wrap everything locks */
 static void ddr_count_cycles(PmuModel *m, uint64_t span)
 {
@@ -365,14 +413,7 @@ static void ddr_step(PmuModel *m)
             continue;
         }
         inc = ddr_increment(m, n, t, bursts, t->count ? span : 0, &bytes);
-        d->counted[n] += inc;
-        if (ddr_add32(&d->value[n], inc)) {
-            pmu_reg_or(m, DDR_CNTL, n, CNTL_OVER);
-        }
-        if (ddr_has_byte_counters(m)) {
-            d->counted_bytes[n] += bytes;
-            ddr_add32(&d->bytes[n], bytes);
-        }
+        ddr_count(m, n, inc, bytes);
     }
     ddr_count_cycles(m, span);
 }
@@ -412,6 +453,20 @@ static void ddr_elapse(PmuModel *m, uint64_t cycles)
         ddr_count_cycles(m, span);
     }
     d->cycles += cycles;
+}
+
+/* Counter 0 runs to its overflow, as if idle cycles had passed */
+static void ddr_race(PmuModel *m)
+{
+    DdrModel *d = ddr(m);
+    uint64_t span;
+
+    if (!ddr_running(m)) {
+        return;
+    }
+    span = (1ULL << 32) - d->value[0];
+    d->cycles += span;
+    ddr_count_cycles(m, span);
 }
 
 static uint64_t ddr_cycles_to_irq(PmuModel *m)
@@ -522,6 +577,7 @@ static const PmuModelKind imx8_ddr_kind = {
     .can_resume = ddr_can_resume,
     .resume = ddr_resume,
     .abort = ddr_abort,
+    .race = ddr_race,
     .totals = ddr_totals,
     .reset_totals = ddr_reset_totals,
 };

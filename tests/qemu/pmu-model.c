@@ -199,7 +199,8 @@ static uint64_t pmu_reg_value(PmuModel *m, int index, unsigned n)
 {
     const PmuReg *r = &m->kind->regs[index];
 
-    if (r->kind == PMU_REG_SET || r->kind == PMU_REG_CLR) {
+    if ((r->kind == PMU_REG_SET || r->kind == PMU_REG_CLR) &&
+        r->target != index) {
         return pmu_reg_value(m, r->target, n);
     }
     return r->read ? r->read(m, n) : m->val[index][n];
@@ -214,6 +215,11 @@ static uint64_t pmu_model_regs_read(void *opaque, hwaddr addr, unsigned size)
     int index;
 
     pmu_model_sync(m);
+    if (m->race_offset == (int64_t)addr) {
+        m->race_offset = -1;
+        m->races++;
+        m->kind->race(m);
+    }
     r = pmu_reg_find(m, addr, &index, &n, &byte);
     if (!r || byte + size > r->size) {
         qemu_log_mask(LOG_GUEST_ERROR, "%s: read of %u bytes at 0x%" HWADDR_PRIx
@@ -274,6 +280,9 @@ static void pmu_model_regs_write(void *opaque, hwaddr addr, uint64_t data,
         break;
     case PMU_REG_CLR:
         pmu_reg_store(m, r->target, n, written, access_mask, false, true);
+        break;
+    case PMU_REG_W1C:
+        pmu_reg_store(m, index, n, written, access_mask, false, true);
         break;
     case PMU_REG_RO:
         break;
@@ -354,6 +363,7 @@ static void pmu_model_totals(PmuModel *m)
     g_autoptr(GString) out = g_string_new(NULL);
 
     g_string_append_printf(out, "irqs %" PRIu64 "\n", m->irqs);
+    g_string_append_printf(out, "races %" PRIu64 "\n", m->races);
     m->kind->totals(m, out);
     m->reply_len = MIN(out->len, sizeof(m->reply));
     memcpy(m->reply, out->str, m->reply_len);
@@ -376,8 +386,20 @@ static int pmu_model_run(PmuModel *m, const char *text)
         pmu_model_totals(m);
         return 0;
     }
+    if (!strcmp(cmd.verb, "race")) {
+        static const char *const race_args[] = { "read", NULL };
+
+        ret = pmu_cmd_check_args(&cmd, race_args);
+        if (ret || !m->kind->race ||
+            pmu_cmd_arg(&cmd, "read", UINT64_MAX) >= m->kind->regs_size) {
+            return ret ?: -EINVAL;
+        }
+        m->race_offset = pmu_cmd_arg(&cmd, "read", 0);
+        return 0;
+    }
     if (!strcmp(cmd.verb, "reset") && !cmd.n) {
         m->irqs = 0;
+        m->races = 0;
         m->kind->reset_totals(m);
         return 0;
     }
@@ -534,6 +556,7 @@ bool pmu_model_init(PmuModel *m, Object *owner, const char *kind_name,
     memory_region_init_io(&m->port, owner, &pmu_model_port_ops, m, port_name,
                           PMU_PORT_SIZE);
     m->clock_timer = timer_new_ns(QEMU_CLOCK_VIRTUAL, pmu_model_clock_tick, m);
+    m->race_offset = -1;
     return true;
 }
 
@@ -554,6 +577,7 @@ void pmu_model_reset(PmuModel *m)
     m->reply_len = 0;
     m->clock_hz = 0;
     timer_del(m->clock_timer);
+    m->race_offset = -1;
     m->irqs = 0;
     kind->reset_totals(m);
     kind->reset(m);

@@ -42,6 +42,7 @@ typedef struct PmuModel PmuModel;
 typedef enum PmuRegKind {
     PMU_REG_RW,     /* stores .wmask bits; .w1c and .self_clear apply */
     PMU_REG_RO,     /* writes are ignored */
+    PMU_REG_W1C,    /* status: a written 1 clears that bit */
     PMU_REG_SET,    /* a 1 sets that bit of .target; reads .target */
     PMU_REG_CLR,    /* a 1 clears that bit of .target; reads .target */
 } PmuRegKind;
@@ -58,11 +59,14 @@ typedef enum PmuRegKind {
  *     between, as on silicon without 64-bit single-copy atomicity).
  * @kind: see PmuRegKind.
  * @target: for PMU_REG_SET/CLR, the index (in the kind's table) of the
- *     register whose bits they set or clear.
+ *     register whose bits they set or clear: a pair is a SET register
+ *     whose target is itself and a CLR register whose target is the SET
+ *     one.
  * @reset: value at reset.
  * @wmask: bits a write stores (PMU_REG_RW, and the bits SET/CLR may touch
  *     in their target); 0 means all.
- * @w1c: status bits that a written 1 clears (PMU_REG_RW).
+ * @w1c: status bits of a PMU_REG_RW register that a written 1 clears
+ *     (they must not be in @wmask).
  * @self_clear: command bits: the write hook sees them as written, then
  *     they read back as 0.
  * @present: whether the register exists on this variant (absent registers
@@ -118,6 +122,9 @@ typedef struct PmuModelCmd {
  * @can_resume: whether a waiting stream may play on now.
  * @resume: play on: 0 when the stream is done, or PMU_MODEL_BUSY.
  * @abort: drop the stream.
+ * @race: "race read=OFFSET" armed it: the register at OFFSET is about to
+ *     be read; move the hardware to the edge a driver must survive there
+ *     (for a counter: just past its overflow).
  * @totals: print the exact totals, one "name value" per line.
  * @reset_totals: zero them.
  */
@@ -135,6 +142,7 @@ typedef struct PmuModelKind {
     bool (*can_resume)(PmuModel *m);
     int (*resume)(PmuModel *m);
     void (*abort)(PmuModel *m);
+    void (*race)(PmuModel *m);
     void (*totals)(PmuModel *m, GString *out);
     void (*reset_totals)(PmuModel *m);
 } PmuModelKind;
@@ -159,6 +167,8 @@ typedef struct PmuModelKind {
  * @clock_timer: fires when the model would raise its interrupt.
  * @status: of the last command: 0, -errno or PMU_MODEL_BUSY.
  * @progress: times a stream played on, so a waiting test sees progress.
+ * @race_offset: register whose next read fires @kind->race, or -1.
+ * @races: times it fired.
  */
 struct PmuModel {
     const PmuModelKind *kind;
@@ -177,6 +187,8 @@ struct PmuModel {
     QEMUTimer *clock_timer;
     int32_t status;
     uint32_t progress;
+    int64_t race_offset;
+    uint64_t races;
     uint8_t cmd[PMU_PORT_CMD_SIZE];
     char reply[PMU_PORT_REPLY_SIZE];
     uint32_t reply_len;
