@@ -22,7 +22,7 @@
 #include <kunit/visibility.h>
 
 #include "imx8_ddr_pmu.h"
-#include "uncore_pmu.h"
+#include <linux/perf/syspmu.h>
 
 #define IMX8_DDR_NUM_COUNTERS		4
 #define IMX8_DDR_CYCLE_COUNTER		0
@@ -76,7 +76,7 @@
 #define IMX8_DDR_EVENT_AXID_READ	0x41
 #define IMX8_DDR_EVENT_AXID_WRITE	0x42
 
-/* Bits of uncore_pmu.caps, one per caps/ file */
+/* Bits of syspmu.caps, one per caps/ file */
 enum imx8_ddr_cap {
 	IMX8_DDR_CAP_FILTER,
 	IMX8_DDR_CAP_ENHANCED_FILTER,
@@ -117,7 +117,7 @@ struct imx8_ddr_devtype {
  * @cycle_preset: what counter 0 holds when it starts a period.
  */
 struct imx8_ddr_pmu {
-	struct uncore_pmu		upmu;
+	struct syspmu		upmu;
 	void __iomem			*base;
 	const struct imx8_ddr_devtype	*devtype;
 	int				id;
@@ -196,38 +196,38 @@ static bool imx8_ddr_filter_shared(const struct imx8_ddr_pmu *ddr)
 /* sysfs */
 
 static struct attribute *imx8_ddr_event_attrs[] = {
-	UNCORE_PMU_EVENT_ATTR("cycles", 0x00),
-	UNCORE_PMU_EVENT_ATTR("selfresh", 0x01),
-	UNCORE_PMU_EVENT_ATTR("read-accesses", 0x04),
-	UNCORE_PMU_EVENT_ATTR("write-accesses", 0x05),
-	UNCORE_PMU_EVENT_ATTR("read-queue-depth", 0x08),
-	UNCORE_PMU_EVENT_ATTR("write-queue-depth", 0x09),
-	UNCORE_PMU_EVENT_ATTR("lp-read-credit-cnt", 0x10),
-	UNCORE_PMU_EVENT_ATTR("hp-read-credit-cnt", 0x11),
-	UNCORE_PMU_EVENT_ATTR("write-credit-cnt", 0x12),
-	UNCORE_PMU_EVENT_ATTR("read-command", 0x20),
-	UNCORE_PMU_EVENT_ATTR("write-command", 0x21),
-	UNCORE_PMU_EVENT_ATTR("read-modify-write-command", 0x22),
-	UNCORE_PMU_EVENT_ATTR("hp-read", 0x23),
-	UNCORE_PMU_EVENT_ATTR("hp-req-nocredit", 0x24),
-	UNCORE_PMU_EVENT_ATTR("hp-xact-credit", 0x25),
-	UNCORE_PMU_EVENT_ATTR("lp-req-nocredit", 0x26),
-	UNCORE_PMU_EVENT_ATTR("lp-xact-credit", 0x27),
-	UNCORE_PMU_EVENT_ATTR("wr-xact-credit", 0x29),
-	UNCORE_PMU_EVENT_ATTR("read-cycles", 0x2a),
-	UNCORE_PMU_EVENT_ATTR("write-cycles", 0x2b),
-	UNCORE_PMU_EVENT_ATTR("read-write-transition", 0x30),
-	UNCORE_PMU_EVENT_ATTR("precharge", 0x31),
-	UNCORE_PMU_EVENT_ATTR("activate", 0x32),
-	UNCORE_PMU_EVENT_ATTR("load-mode", 0x33),
-	UNCORE_PMU_EVENT_ATTR("perf-mwr", 0x34),
-	UNCORE_PMU_EVENT_ATTR("read", 0x35),
-	UNCORE_PMU_EVENT_ATTR("read-activate", 0x36),
-	UNCORE_PMU_EVENT_ATTR("refresh", 0x37),
-	UNCORE_PMU_EVENT_ATTR("write", 0x38),
-	UNCORE_PMU_EVENT_ATTR("raw-hazard", 0x39),
-	UNCORE_PMU_EVENT_ATTR("axid-read", IMX8_DDR_EVENT_AXID_READ),
-	UNCORE_PMU_EVENT_ATTR("axid-write", IMX8_DDR_EVENT_AXID_WRITE),
+	SYSPMU_EVENT_ATTR("cycles", 0x00),
+	SYSPMU_EVENT_ATTR("selfresh", 0x01),
+	SYSPMU_EVENT_ATTR("read-accesses", 0x04),
+	SYSPMU_EVENT_ATTR("write-accesses", 0x05),
+	SYSPMU_EVENT_ATTR("read-queue-depth", 0x08),
+	SYSPMU_EVENT_ATTR("write-queue-depth", 0x09),
+	SYSPMU_EVENT_ATTR("lp-read-credit-cnt", 0x10),
+	SYSPMU_EVENT_ATTR("hp-read-credit-cnt", 0x11),
+	SYSPMU_EVENT_ATTR("write-credit-cnt", 0x12),
+	SYSPMU_EVENT_ATTR("read-command", 0x20),
+	SYSPMU_EVENT_ATTR("write-command", 0x21),
+	SYSPMU_EVENT_ATTR("read-modify-write-command", 0x22),
+	SYSPMU_EVENT_ATTR("hp-read", 0x23),
+	SYSPMU_EVENT_ATTR("hp-req-nocredit", 0x24),
+	SYSPMU_EVENT_ATTR("hp-xact-credit", 0x25),
+	SYSPMU_EVENT_ATTR("lp-req-nocredit", 0x26),
+	SYSPMU_EVENT_ATTR("lp-xact-credit", 0x27),
+	SYSPMU_EVENT_ATTR("wr-xact-credit", 0x29),
+	SYSPMU_EVENT_ATTR("read-cycles", 0x2a),
+	SYSPMU_EVENT_ATTR("write-cycles", 0x2b),
+	SYSPMU_EVENT_ATTR("read-write-transition", 0x30),
+	SYSPMU_EVENT_ATTR("precharge", 0x31),
+	SYSPMU_EVENT_ATTR("activate", 0x32),
+	SYSPMU_EVENT_ATTR("load-mode", 0x33),
+	SYSPMU_EVENT_ATTR("perf-mwr", 0x34),
+	SYSPMU_EVENT_ATTR("read", 0x35),
+	SYSPMU_EVENT_ATTR("read-activate", 0x36),
+	SYSPMU_EVENT_ATTR("refresh", 0x37),
+	SYSPMU_EVENT_ATTR("write", 0x38),
+	SYSPMU_EVENT_ATTR("raw-hazard", 0x39),
+	SYSPMU_EVENT_ATTR("axid-read", IMX8_DDR_EVENT_AXID_READ),
+	SYSPMU_EVENT_ATTR("axid-write", IMX8_DDR_EVENT_AXID_WRITE),
 	NULL
 };
 
@@ -236,7 +236,7 @@ static umode_t imx8_ddr_event_visible(struct kobject *kobj,
 				      struct attribute *attr, int n)
 {
 	struct pmu *pmu = dev_get_drvdata(kobj_to_dev(kobj));
-	struct imx8_ddr_pmu *ddr = to_imx8_ddr_pmu(to_uncore_pmu(pmu));
+	struct imx8_ddr_pmu *ddr = to_imx8_ddr_pmu(to_syspmu(pmu));
 	struct perf_pmu_events_attr *ev =
 		container_of(attr, struct perf_pmu_events_attr, attr.attr);
 
@@ -254,11 +254,11 @@ static const struct attribute_group imx8_ddr_events_group = {
 };
 
 static struct attribute *imx8_ddr_format_attrs[] = {
-	UNCORE_PMU_FORMAT_ATTR(event, 0, IMX8_DDR_CFG_EVENT),
-	UNCORE_PMU_FORMAT_ATTR(axi_id, 1, IMX8_DDR_CFG1_AXI_ID),
-	UNCORE_PMU_FORMAT_ATTR(axi_mask, 1, IMX8_DDR_CFG1_AXI_MASK),
-	UNCORE_PMU_FORMAT_ATTR(axi_port, 2, IMX8_DDR_CFG2_AXI_PORT),
-	UNCORE_PMU_FORMAT_ATTR(axi_channel, 2, IMX8_DDR_CFG2_AXI_CHANNEL),
+	SYSPMU_FORMAT_ATTR(event, 0, IMX8_DDR_CFG_EVENT),
+	SYSPMU_FORMAT_ATTR(axi_id, 1, IMX8_DDR_CFG1_AXI_ID),
+	SYSPMU_FORMAT_ATTR(axi_mask, 1, IMX8_DDR_CFG1_AXI_MASK),
+	SYSPMU_FORMAT_ATTR(axi_port, 2, IMX8_DDR_CFG2_AXI_PORT),
+	SYSPMU_FORMAT_ATTR(axi_channel, 2, IMX8_DDR_CFG2_AXI_CHANNEL),
 	NULL
 };
 
@@ -268,9 +268,9 @@ static const struct attribute_group imx8_ddr_format_group = {
 };
 
 static struct attribute *imx8_ddr_caps_attrs[] = {
-	UNCORE_PMU_CAP_ATTR(filter, IMX8_DDR_CAP_FILTER),
-	UNCORE_PMU_CAP_ATTR(enhanced_filter, IMX8_DDR_CAP_ENHANCED_FILTER),
-	UNCORE_PMU_CAP_ATTR(super_filter, IMX8_DDR_CAP_SUPER_FILTER),
+	SYSPMU_CAP_ATTR(filter, IMX8_DDR_CAP_FILTER),
+	SYSPMU_CAP_ATTR(enhanced_filter, IMX8_DDR_CAP_ENHANCED_FILTER),
+	SYSPMU_CAP_ATTR(super_filter, IMX8_DDR_CAP_SUPER_FILTER),
 	NULL
 };
 
@@ -283,22 +283,24 @@ static const struct attribute_group *imx8_ddr_attr_groups[] = {
 	&imx8_ddr_events_group,
 	&imx8_ddr_format_group,
 	&imx8_ddr_caps_group,
-	&uncore_pmu_common_group,
+	&syspmu_common_group,
 	NULL
 };
 
 /* Event validation */
 
-static unsigned long imx8_ddr_counter_mask(struct perf_event *event)
+static void imx8_ddr_counter_mask(struct perf_event *event,
+				  unsigned long *mask)
 {
 	if (imx8_ddr_event_code(event) == IMX8_DDR_EVENT_CYCLES)
-		return BIT(IMX8_DDR_CYCLE_COUNTER);
-	return GENMASK(IMX8_DDR_NUM_COUNTERS - 1, 1);
+		__set_bit(IMX8_DDR_CYCLE_COUNTER, mask);
+	else
+		bitmap_set(mask, 1, IMX8_DDR_NUM_COUNTERS - 1);
 }
 
 static int imx8_ddr_event_valid(struct perf_event *event)
 {
-	struct imx8_ddr_pmu *ddr = to_imx8_ddr_pmu(event_to_uncore_pmu(event));
+	struct imx8_ddr_pmu *ddr = to_imx8_ddr_pmu(event_to_syspmu(event));
 	const struct perf_event_attr *attr = &event->attr;
 
 	if (!imx8_ddr_event_filtered(event)) {
@@ -339,7 +341,7 @@ static int imx8_ddr_event_valid(struct perf_event *event)
 static bool imx8_ddr_events_compatible(struct perf_event *a,
 				       struct perf_event *b)
 {
-	struct imx8_ddr_pmu *ddr = to_imx8_ddr_pmu(event_to_uncore_pmu(a));
+	struct imx8_ddr_pmu *ddr = to_imx8_ddr_pmu(event_to_syspmu(a));
 
 	return !imx8_ddr_filter_shared(ddr) ||
 	       !imx8_ddr_event_filtered(a) || !imx8_ddr_event_filtered(b) ||
@@ -428,7 +430,7 @@ static void imx8_ddr_program_filter(struct imx8_ddr_pmu *ddr, int idx,
 	writel(mux, ddr->base + IMX8_DDR_MUX_CNTL(idx));
 }
 
-static u64 imx8_ddr_read_counter(struct uncore_pmu *upmu,
+static u64 imx8_ddr_read_counter(struct syspmu *upmu,
 				 struct perf_event *event)
 {
 	struct imx8_ddr_pmu *ddr = to_imx8_ddr_pmu(upmu);
@@ -443,7 +445,7 @@ static u64 imx8_ddr_read_counter(struct uncore_pmu *upmu,
 	return imx8_ddr_snapshot(ddr, idx, IMX8_DDR_COUNT(idx));
 }
 
-static u64 imx8_ddr_enable_counter(struct uncore_pmu *upmu,
+static u64 imx8_ddr_enable_counter(struct syspmu *upmu,
 				   struct perf_event *event)
 {
 	struct imx8_ddr_pmu *ddr = to_imx8_ddr_pmu(upmu);
@@ -470,7 +472,7 @@ static u64 imx8_ddr_enable_counter(struct uncore_pmu *upmu,
 	return 0;
 }
 
-static void imx8_ddr_disable_counter(struct uncore_pmu *upmu,
+static void imx8_ddr_disable_counter(struct syspmu *upmu,
 				     struct perf_event *event)
 {
 	struct imx8_ddr_pmu *ddr = to_imx8_ddr_pmu(upmu);
@@ -487,7 +489,7 @@ static void imx8_ddr_disable_counter(struct uncore_pmu *upmu,
 		imx8_ddr_hold_cycles(ddr);
 }
 
-static const struct uncore_pmu_ops imx8_ddr_ops = {
+static const struct syspmu_ops imx8_ddr_ops = {
 	.counter_mask		= imx8_ddr_counter_mask,
 	.event_valid		= imx8_ddr_event_valid,
 	.events_compatible	= imx8_ddr_events_compatible,
@@ -499,13 +501,13 @@ static const struct uncore_pmu_ops imx8_ddr_ops = {
 /**
  * imx8_ddr_pmu_irq() - counter 0 overflowed and locked every counter
  * @irq: the interrupt.
- * @dev_id: the struct uncore_pmu.
+ * @dev_id: the struct syspmu.
  *
  * Return: IRQ_HANDLED, or IRQ_NONE if counter 0 did not overflow.
  */
 VISIBLE_IF_KUNIT irqreturn_t imx8_ddr_pmu_irq(int irq, void *dev_id)
 {
-	struct uncore_pmu *upmu = dev_id;
+	struct syspmu *upmu = dev_id;
 	struct imx8_ddr_pmu *ddr = to_imx8_ddr_pmu(upmu);
 	unsigned int idx = 1;
 
@@ -515,7 +517,7 @@ VISIBLE_IF_KUNIT irqreturn_t imx8_ddr_pmu_irq(int irq, void *dev_id)
 		return IRQ_NONE;
 	}
 	/* Nothing moves until counter 0 is restarted: a consistent harvest */
-	uncore_pmu_update_all(upmu);
+	syspmu_update_all(upmu);
 	/*
 	 * Counters 1-3 start the new period from 0, so none reaches its own
 	 * overflow (where i.MX8MP counters stop) and OVER means one wrap.
@@ -524,10 +526,10 @@ VISIBLE_IF_KUNIT irqreturn_t imx8_ddr_pmu_irq(int irq, void *dev_id)
 		if (!(imx8_ddr_cntl(ddr, idx) & IMX8_DDR_CNTL_EN))
 			continue;
 		imx8_ddr_clear_counter(ddr, idx);
-		uncore_pmu_counter_reloaded(upmu, idx, 0);
+		syspmu_counter_reloaded(upmu, idx, 0);
 	}
 	imx8_ddr_restart_cycles(ddr, ddr->active);
-	uncore_pmu_counter_reloaded(upmu, IMX8_DDR_CYCLE_COUNTER, 0);
+	syspmu_counter_reloaded(upmu, IMX8_DDR_CYCLE_COUNTER, 0);
 	raw_spin_unlock(&upmu->lock);
 	return IRQ_HANDLED;
 }
@@ -565,7 +567,7 @@ static void imx8_ddr_pmu_free_id(void *data)
  *
  * Return: the PMU or an ERR_PTR().
  */
-VISIBLE_IF_KUNIT struct uncore_pmu *
+VISIBLE_IF_KUNIT struct syspmu *
 imx8_ddr_pmu_create(struct device *dev, void __iomem *base, int irq,
 		    const struct imx8_ddr_devtype *devtype)
 {
@@ -579,7 +581,7 @@ imx8_ddr_pmu_create(struct device *dev, void __iomem *base, int irq,
 
 	ddr->base = base;
 	ddr->devtype = devtype;
-	ddr->upmu = (struct uncore_pmu) {
+	ddr->upmu = (struct syspmu) {
 		.dev		= dev,
 		.ops		= &imx8_ddr_ops,
 		.config_mask	= {
@@ -590,16 +592,16 @@ imx8_ddr_pmu_create(struct device *dev, void __iomem *base, int irq,
 		.num_counters	= IMX8_DDR_NUM_COUNTERS,
 		.identifier	= devtype->identifier,
 		.caps		= imx8_ddr_filters[devtype->filter].caps,
-		.counter_width	= {
-			[0 ... IMX8_DDR_NUM_COUNTERS - 1] = IMX8_DDR_COUNTER_WIDTH,
-		},
+		.width		= IMX8_DDR_COUNTER_WIDTH,
 		.pmu		= {
 			.module		= THIS_MODULE,
 			.attr_groups	= imx8_ddr_attr_groups,
 		},
 	};
 
-	uncore_pmu_init(&ddr->upmu);
+	ret = syspmu_init(&ddr->upmu);
+	if (ret)
+		return ERR_PTR(ret);
 
 	/*
 	 * Quiesce and clear whatever the boot loader left running or
@@ -630,13 +632,13 @@ imx8_ddr_pmu_create(struct device *dev, void __iomem *base, int irq,
 		return ERR_PTR(-ENOMEM);
 
 	if (irq >= 0) {
-		ret = uncore_pmu_request_irq(&ddr->upmu, irq, imx8_ddr_pmu_irq,
-					     name);
+		ret = syspmu_request_irq(&ddr->upmu, irq, imx8_ddr_pmu_irq,
+					 name);
 		if (ret)
 			return ERR_PTR(ret);
 	}
 
-	ret = devm_uncore_pmu_register(dev, &ddr->upmu, name);
+	ret = devm_syspmu_register(dev, &ddr->upmu, name);
 	if (ret)
 		return ERR_PTR(dev_err_probe(dev, ret, "cannot register %s\n",
 					     name));
@@ -647,7 +649,7 @@ EXPORT_SYMBOL_IF_KUNIT(imx8_ddr_pmu_create);
 static int imx8_ddr_pmu_probe(struct platform_device *pdev)
 {
 	const struct imx8_ddr_devtype *devtype;
-	struct uncore_pmu *upmu;
+	struct syspmu *upmu;
 	void __iomem *base;
 	int irq;
 
@@ -686,3 +688,4 @@ module_platform_driver(imx8_ddr_pmu_driver);
 
 MODULE_DESCRIPTION("Freescale i.MX8 DDR performance monitor driver");
 MODULE_LICENSE("GPL");
+MODULE_IMPORT_NS(SYSPMU);

@@ -10,7 +10,7 @@
 
 struct device;
 struct imx8_ddr_devtype;
-struct uncore_pmu;
+struct syspmu;
 
 /**
  * enum imx8_ddr_filter - the AXI filter generations
@@ -30,9 +30,9 @@ enum imx8_ddr_filter {
 
 #if IS_ENABLED(CONFIG_KUNIT)
 const struct imx8_ddr_devtype *imx8_ddr_pmu_devtype(const char *compatible);
-struct uncore_pmu *imx8_ddr_pmu_create(struct device *dev, void __iomem *base,
-				       int irq,
-				       const struct imx8_ddr_devtype *devtype);
+struct syspmu *imx8_ddr_pmu_create(struct device *dev, void __iomem *base,
+				   int irq,
+				   const struct imx8_ddr_devtype *devtype);
 irqreturn_t imx8_ddr_pmu_irq(int irq, void *dev_id);
 #endif
 

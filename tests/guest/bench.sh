@@ -17,6 +17,7 @@ read_ns() {
 }
 
 echo "== read path: read(2) of an open counter, from the PMU's CPU and from another"
+declare -A read_other=()
 for drv in ours upstream; do
 	[ $drv = ours ] || [ -f "$UPSTREAM_KO" ] || continue
 	use_driver $drv
@@ -29,11 +30,12 @@ for drv in ours upstream; do
 	printf '%-9s owning CPU %s: %6s ns   other CPU %s: %6s ns   other/owning %s\n' \
 		"$drv" "$owner" "$on" "$other" "$off" \
 		"$(awk -v a="$off" -v b="$on" 'BEGIN { printf "%.2f", a / b }')"
-	eval "read_$drv=$off"
+	read_other[$drv]=$off
 done
 use_driver ours
 MQ=$(pmu_of imx8mq)
-[ -n "${read_upstream:-}" ] && echo "from another CPU, upstream/ours: $(awk -v a="$read_upstream" -v b="$read_ours" 'BEGIN { printf "%.2f", a / b }')"
+[ -n "${read_other[upstream]:-}" ] &&
+	echo "from another CPU, upstream/ours: $(awk -v a="${read_other[upstream]}" -v b="${read_other[ours]}" 'BEGIN { printf "%.2f", a / b }')"
 
 echo "== overflow interrupt: model raises it, driver harvests and restarts counter 0"
 "$PERF" stat -a -o /dev/null -e "$PLAIN/cycles/" -- true	# warm perf up

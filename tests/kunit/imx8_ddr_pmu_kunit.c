@@ -18,7 +18,7 @@
 #include <linux/slab.h>
 
 #include "imx8_ddr_pmu.h"
-#include "uncore_pmu.h"
+#include <linux/perf/syspmu.h>
 
 #define CNTL(n)		(0x00 + 4 * (n))
 #define COUNT(n)	(0x20 + 4 * (n))
@@ -41,7 +41,7 @@
 #define EV_AXID_WRITE	0x42
 
 struct ddr_test_ctx {
-	struct uncore_pmu	*upmu;
+	struct syspmu	*upmu;
 	/* Keep at the end: KASAN catches accesses past the block */
 	u32			regs[REG_BYTES / 4];
 };
@@ -67,8 +67,8 @@ static void set_reg(struct kunit *test, unsigned int off, u32 val)
  * reads @count0 when the driver looks at probe: PRESET where the hardware
  * takes the CP preset, 0 where it does not.
  */
-static struct uncore_pmu *make_pmu_count0(struct kunit *test,
-					  const char *compatible, u32 count0)
+static struct syspmu *make_pmu_count0(struct kunit *test,
+				      const char *compatible, u32 count0)
 {
 	const struct imx8_ddr_devtype *devtype;
 	struct ddr_test_ctx *ctx;
@@ -97,7 +97,7 @@ static struct uncore_pmu *make_pmu_count0(struct kunit *test,
 	return ctx->upmu;
 }
 
-static struct uncore_pmu *make_pmu(struct kunit *test, const char *compatible)
+static struct syspmu *make_pmu(struct kunit *test, const char *compatible)
 {
 	return make_pmu_count0(test, compatible, PRESET);
 }
@@ -108,7 +108,7 @@ static void release_event(void *event)
 }
 
 /* Open an event; the errno on failure, 0 and *@out on success */
-static int try_open(struct kunit *test, struct uncore_pmu *upmu, u64 config,
+static int try_open(struct kunit *test, struct syspmu *upmu, u64 config,
 		    u64 config1, u64 config2, u64 period,
 		    struct perf_event **out)
 {
@@ -134,7 +134,7 @@ static int try_open(struct kunit *test, struct uncore_pmu *upmu, u64 config,
 }
 
 static struct perf_event *open_event(struct kunit *test,
-				     struct uncore_pmu *upmu, u64 config,
+				     struct syspmu *upmu, u64 config,
 				     u64 config1, u64 config2)
 {
 	struct perf_event *event = NULL;
@@ -145,7 +145,7 @@ static struct perf_event *open_event(struct kunit *test,
 }
 
 /* Run the interrupt handler as the interrupt would: hard IRQs off */
-static irqreturn_t fire_irq(struct uncore_pmu *upmu)
+static irqreturn_t fire_irq(struct syspmu *upmu)
 {
 	irqreturn_t ret;
 
@@ -163,7 +163,7 @@ static u64 read_count(struct perf_event *event)
 }
 
 /* Read a sysfs file of the PMU; the length, or a negative errno */
-static int read_pmu_file(struct kunit *test, struct uncore_pmu *upmu,
+static int read_pmu_file(struct kunit *test, struct syspmu *upmu,
 			 const char *file, char *buf, size_t len)
 {
 	char path[128];
@@ -198,7 +198,7 @@ static void imx8_ddr_test_format_files(struct kunit *test)
 		{ "events/read",	"event=0x35\n" },
 		{ "events/axid-write",	"event=0x42\n" },
 	};
-	struct uncore_pmu *upmu = make_pmu(test, "fsl,imx8mq-ddr-pmu");
+	struct syspmu *upmu = make_pmu(test, "fsl,imx8mq-ddr-pmu");
 	char buf[64];
 	int i;
 
@@ -237,7 +237,7 @@ KUNIT_ARRAY_PARAM(caps, caps_cases, caps_case_desc);
 static void imx8_ddr_test_caps_identifier(struct kunit *test)
 {
 	const struct caps_case *c = test->param_value;
-	struct uncore_pmu *upmu = make_pmu(test, c->compatible);
+	struct syspmu *upmu = make_pmu(test, c->compatible);
 	static const char * const files[] = {
 		"caps/filter", "caps/enhanced_filter", "caps/super_filter",
 	};
@@ -298,7 +298,7 @@ KUNIT_ARRAY_PARAM(init, init_cases, init_case_desc);
 static void imx8_ddr_test_event_init(struct kunit *test)
 {
 	const struct init_case *c = test->param_value;
-	struct uncore_pmu *upmu = make_pmu(test, c->compatible);
+	struct syspmu *upmu = make_pmu(test, c->compatible);
 
 	KUNIT_EXPECT_EQ(test, try_open(test, upmu, c->config, c->config1,
 				       c->config2, c->period, NULL), c->err);
@@ -306,7 +306,7 @@ static void imx8_ddr_test_event_init(struct kunit *test)
 
 static void imx8_ddr_test_foreign_type(struct kunit *test)
 {
-	struct uncore_pmu *upmu = make_pmu(test, "fsl,imx8mq-ddr-pmu");
+	struct syspmu *upmu = make_pmu(test, "fsl,imx8mq-ddr-pmu");
 	struct perf_event *event = kunit_kzalloc(test, sizeof(*event),
 						 GFP_KERNEL);
 
@@ -322,7 +322,7 @@ static void imx8_ddr_test_foreign_type(struct kunit *test)
 
 static void imx8_ddr_test_cycles_heartbeat(struct kunit *test)
 {
-	struct uncore_pmu *upmu = make_pmu(test, "fsl,imx8mq-ddr-pmu");
+	struct syspmu *upmu = make_pmu(test, "fsl,imx8mq-ddr-pmu");
 	struct perf_event *ev;
 
 	/* quiesced at probe: held, not counting */
@@ -344,7 +344,7 @@ static void imx8_ddr_test_cycles_heartbeat(struct kunit *test)
 
 static void imx8_ddr_test_counter_allocation(struct kunit *test)
 {
-	struct uncore_pmu *upmu = make_pmu(test, "fsl,imx8mq-ddr-pmu");
+	struct syspmu *upmu = make_pmu(test, "fsl,imx8mq-ddr-pmu");
 
 	open_event(test, upmu, EV_CYCLES, 0, 0);
 	open_event(test, upmu, EV_READ, 0, 0);
@@ -388,7 +388,7 @@ KUNIT_ARRAY_PARAM(wrap, wrap_cases, wrap_case_desc);
 static void imx8_ddr_test_wrap_accumulation(struct kunit *test)
 {
 	const struct wrap_case *c = test->param_value;
-	struct uncore_pmu *upmu = make_pmu(test, "fsl,imx8mq-ddr-pmu");
+	struct syspmu *upmu = make_pmu(test, "fsl,imx8mq-ddr-pmu");
 	struct perf_event *ev;
 	int i;
 
@@ -409,7 +409,7 @@ static void imx8_ddr_test_wrap_accumulation(struct kunit *test)
  */
 static void imx8_ddr_test_overflow_irq(struct kunit *test)
 {
-	struct uncore_pmu *upmu = make_pmu(test, "fsl,imx8mq-ddr-pmu");
+	struct syspmu *upmu = make_pmu(test, "fsl,imx8mq-ddr-pmu");
 	struct perf_event *cyc, *rd;
 
 	cyc = open_event(test, upmu, EV_CYCLES, 0, 0);
@@ -441,7 +441,7 @@ static void imx8_ddr_test_overflow_irq(struct kunit *test)
 /* Without the preset, counter 0 runs whole 2^32-cycle periods */
 static void imx8_ddr_test_no_preset(struct kunit *test)
 {
-	struct uncore_pmu *upmu = make_pmu_count0(test, "fsl,imx8-ddr-pmu", 0);
+	struct syspmu *upmu = make_pmu_count0(test, "fsl,imx8-ddr-pmu", 0);
 	struct perf_event *cyc;
 
 	cyc = open_event(test, upmu, EV_CYCLES, 0, 0);
@@ -460,7 +460,7 @@ static void imx8_ddr_test_no_preset(struct kunit *test)
  */
 static void imx8_ddr_test_stop_while_locked(struct kunit *test)
 {
-	struct uncore_pmu *upmu = make_pmu(test, "fsl,imx8mn-ddr-pmu");
+	struct syspmu *upmu = make_pmu(test, "fsl,imx8mn-ddr-pmu");
 	struct perf_event *cyc;
 
 	cyc = open_event(test, upmu, EV_CYCLES, 0, 0);
@@ -495,7 +495,7 @@ static void imx8_ddr_test_probe_clears(struct kunit *test)
 
 static void imx8_ddr_test_shared_filter(struct kunit *test)
 {
-	struct uncore_pmu *upmu = make_pmu(test, "fsl,imx8mq-ddr-pmu");
+	struct syspmu *upmu = make_pmu(test, "fsl,imx8mq-ddr-pmu");
 	struct perf_event *other;
 
 	/* user mask: bits to ignore; DPCR1[31:16]: bits to compare */
@@ -524,7 +524,7 @@ static void imx8_ddr_test_shared_filter(struct kunit *test)
 
 static void imx8_ddr_test_shared_filter_released(struct kunit *test)
 {
-	struct uncore_pmu *upmu = make_pmu(test, "fsl,imx8mm-ddr-pmu");
+	struct syspmu *upmu = make_pmu(test, "fsl,imx8mm-ddr-pmu");
 	struct perf_event_attr attr = {
 		.type = upmu->pmu.type,
 		.size = sizeof(attr),
@@ -544,7 +544,7 @@ static void imx8_ddr_test_shared_filter_released(struct kunit *test)
 
 static void imx8_ddr_test_enhanced_bytes(struct kunit *test)
 {
-	struct uncore_pmu *upmu = make_pmu(test, "fsl,imx8mp-ddr-pmu");
+	struct syspmu *upmu = make_pmu(test, "fsl,imx8mp-ddr-pmu");
 	struct perf_event *bytes, *bursts;
 
 	bytes = open_event(test, upmu, EV_AXID_READ, 0x5, 0);
@@ -579,7 +579,7 @@ KUNIT_ARRAY_PARAM(super, super_cases, super_case_desc);
 static void imx8_ddr_test_super_filter(struct kunit *test)
 {
 	const struct super_case *c = test->param_value;
-	struct uncore_pmu *upmu = make_pmu(test, "fsl,imx8dxl-ddr-pmu");
+	struct syspmu *upmu = make_pmu(test, "fsl,imx8dxl-ddr-pmu");
 
 	/* counter 1 taken by another ID: filters are per counter */
 	open_event(test, upmu, EV_AXID_READ, 0x77, 0);
@@ -620,4 +620,5 @@ kunit_test_suite(imx8_ddr_pmu_suite);
 
 MODULE_DESCRIPTION("KUnit tests for the i.MX8 DDR PMU driver");
 MODULE_LICENSE("GPL");
+MODULE_IMPORT_NS(SYSPMU);
 MODULE_IMPORT_NS(EXPORTED_FOR_KUNIT_TESTING);

@@ -20,7 +20,7 @@ test_soak() {
 	expect_eq "PMU names (ids reused)" "$names" "imx8_ddr0 imx8_ddr1 imx8_ddr2 imx8_ddr3"
 	expect_eq "IRQs requested" "$(grep -c ' imx8_ddr[0-3]$' /proc/interrupts)" 4
 	expect_eq "hotplug instances" \
-		"$(grep -c 'perf/uncore:online' /sys/devices/system/cpu/hotplug/states)" 1
+		"$(grep -c 'perf/syspmu:online' /sys/devices/system/cpu/hotplug/states)" 1
 	inject imx8mq reset
 	mapfile -t c < <(counts "$(pmu_of imx8mq)/read/" "ddr-traffic imx8mq 'read count=77'")
 	expect_eq "read after the soak" "${c[0]}" 77

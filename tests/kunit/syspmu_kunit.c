@@ -15,7 +15,7 @@
 #include <linux/perf_event.h>
 #include <linux/slab.h>
 
-#include "uncore_pmu.h"
+#include <linux/perf/syspmu.h>
 
 struct delta_case {
 	u64 prev, now;
@@ -40,11 +40,11 @@ static void delta_case_desc(const struct delta_case *c, char *desc)
 
 KUNIT_ARRAY_PARAM(delta, delta_cases, delta_case_desc);
 
-static void uncore_pmu_test_delta(struct kunit *test)
+static void syspmu_test_delta(struct kunit *test)
 {
 	const struct delta_case *c = test->param_value;
 
-	KUNIT_EXPECT_EQ(test, uncore_pmu_delta(c->prev, c->now, c->width),
+	KUNIT_EXPECT_EQ(test, syspmu_delta(c->prev, c->now, c->width),
 			c->expect);
 }
 
@@ -70,10 +70,10 @@ static void format_case_desc(const struct format_case *c, char *desc)
 KUNIT_ARRAY_PARAM(format, format_cases, format_case_desc);
 
 /* Every range is printed "lo-hi", the form the format/ ABI uses */
-static void uncore_pmu_test_format_show(struct kunit *test)
+static void syspmu_test_format_show(struct kunit *test)
 {
 	const struct format_case *c = test->param_value;
-	struct uncore_pmu_format_attr attr = {
+	struct syspmu_format_attr attr = {
 		.attr = { .attr = { .name = "field", .mode = 0444 } },
 		.word = c->word,
 		.mask = c->mask,
@@ -82,7 +82,7 @@ static void uncore_pmu_test_format_show(struct kunit *test)
 	char *buf = kunit_kzalloc(test, PAGE_SIZE, GFP_KERNEL);
 
 	KUNIT_ASSERT_NOT_NULL(test, buf);
-	KUNIT_EXPECT_EQ(test, uncore_pmu_format_show(NULL, &attr.attr, buf),
+	KUNIT_EXPECT_EQ(test, syspmu_format_show(NULL, &attr.attr, buf),
 			(ssize_t)strlen(c->expect));
 	KUNIT_EXPECT_STREQ(test, buf, c->expect);
 }
@@ -96,33 +96,43 @@ static void uncore_pmu_test_format_show(struct kunit *test)
 #define FAKE_EV_CTR0	1
 #define FAKE_EV_CTR1	2
 #define FAKE_EV_SHARED	3
+#define FAKE_EV_HIGH	4
 
 struct fake_pmu {
-	struct uncore_pmu	upmu;
+	struct syspmu	upmu;
 	atomic_t		bad_idx;	/* events met with a wrong idx */
 	atomic_t		claims;
 };
 
-static struct fake_pmu *to_fake(struct uncore_pmu *upmu)
+static struct fake_pmu *to_fake(struct syspmu *upmu)
 {
 	return container_of(upmu, struct fake_pmu, upmu);
 }
 
-static unsigned long fake_counter_mask(struct perf_event *event)
+static void fake_counter_mask(struct perf_event *event, unsigned long *mask)
 {
+	struct syspmu *upmu = event_to_syspmu(event);
+
 	switch (event->attr.config) {
 	case FAKE_EV_CTR0:
-		return BIT(0);
+		__set_bit(0, mask);
+		break;
 	case FAKE_EV_CTR1:
-		return BIT(1);
+		__set_bit(1, mask);
+		break;
+	case FAKE_EV_HIGH:
+		/* only the last counter, far past one long's bits */
+		__set_bit(upmu->num_counters - 1, mask);
+		break;
 	default:
-		return BIT(0) | BIT(1);
+		bitmap_set(mask, 0, 2);
+		break;
 	}
 }
 
 static int fake_event_valid(struct perf_event *event)
 {
-	return event->attr.config <= FAKE_EV_SHARED ? 0 : -EINVAL;
+	return event->attr.config <= FAKE_EV_HIGH ? 0 : -EINVAL;
 }
 
 static bool fake_events_compatible(struct perf_event *a, struct perf_event *b)
@@ -134,11 +144,11 @@ static bool fake_events_compatible(struct perf_event *a, struct perf_event *b)
 
 static int fake_event_claim(struct perf_event *event)
 {
-	atomic_inc(&to_fake(event_to_uncore_pmu(event))->claims);
+	atomic_inc(&to_fake(event_to_syspmu(event))->claims);
 	return 0;
 }
 
-static u64 fake_read_counter(struct uncore_pmu *upmu, struct perf_event *event)
+static u64 fake_read_counter(struct syspmu *upmu, struct perf_event *event)
 {
 	/* whoever reads (the "interrupt" below) sees a complete event */
 	if (event->hw.idx < 0 || event->hw.idx >= upmu->num_counters ||
@@ -147,18 +157,18 @@ static u64 fake_read_counter(struct uncore_pmu *upmu, struct perf_event *event)
 	return 0;
 }
 
-static u64 fake_enable_counter(struct uncore_pmu *upmu,
+static u64 fake_enable_counter(struct syspmu *upmu,
 			       struct perf_event *event)
 {
 	return 0;
 }
 
-static void fake_disable_counter(struct uncore_pmu *upmu,
+static void fake_disable_counter(struct syspmu *upmu,
 				 struct perf_event *event)
 {
 }
 
-static const struct uncore_pmu_ops fake_ops = {
+static const struct syspmu_ops fake_ops = {
 	.counter_mask		= fake_counter_mask,
 	.event_valid		= fake_event_valid,
 	.events_compatible	= fake_events_compatible,
@@ -168,7 +178,7 @@ static const struct uncore_pmu_ops fake_ops = {
 };
 
 /* The same, with an event_claim and no event_release */
-static const struct uncore_pmu_ops fake_claim_ops = {
+static const struct syspmu_ops fake_claim_ops = {
 	.counter_mask		= fake_counter_mask,
 	.event_valid		= fake_event_valid,
 	.event_claim		= fake_event_claim,
@@ -179,11 +189,12 @@ static const struct uncore_pmu_ops fake_claim_ops = {
 
 static void fake_unregister(void *upmu)
 {
-	uncore_pmu_unregister(upmu);
+	syspmu_unregister(upmu);
 }
 
-static struct fake_pmu *make_fake(struct kunit *test,
-				  const struct uncore_pmu_ops *ops)
+static struct fake_pmu *make_fake_n(struct kunit *test,
+				    const struct syspmu_ops *ops,
+				    unsigned int counters)
 {
 	static atomic_t fake_id = ATOMIC_INIT(0);
 	struct fake_pmu *fake;
@@ -192,25 +203,31 @@ static struct fake_pmu *make_fake(struct kunit *test,
 
 	fake = kunit_kzalloc(test, sizeof(*fake), GFP_KERNEL);
 	KUNIT_ASSERT_NOT_NULL(test, fake);
-	dev = kunit_device_register(test, "uncore_pmu_kunit");
+	dev = kunit_device_register(test, "syspmu_kunit");
 	KUNIT_ASSERT_FALSE(test, IS_ERR(dev));
 	name = devm_kasprintf(dev, GFP_KERNEL, "uncore_kunit_fake%d",
 			      atomic_inc_return(&fake_id));
 	KUNIT_ASSERT_NOT_NULL(test, name);
 
-	fake->upmu = (struct uncore_pmu) {
+	fake->upmu = (struct syspmu) {
 		.dev		= dev,
 		.ops		= ops,
 		.config_mask	= { GENMASK_ULL(7, 0), GENMASK_ULL(7, 0), 0 },
-		.num_counters	= 2,
-		.counter_width	= { 32, 32 },
+		.num_counters	= counters,
+		.width		= 32,
 		.pmu		= { .module = THIS_MODULE },
 	};
-	uncore_pmu_init(&fake->upmu);
-	KUNIT_ASSERT_EQ(test, uncore_pmu_register(&fake->upmu, name), 0);
+	KUNIT_ASSERT_EQ(test, syspmu_init(&fake->upmu), 0);
+	KUNIT_ASSERT_EQ(test, syspmu_register(&fake->upmu, name), 0);
 	KUNIT_ASSERT_EQ(test, 0, kunit_add_action_or_reset(test, fake_unregister,
-							  &fake->upmu));
+							   &fake->upmu));
 	return fake;
+}
+
+static struct fake_pmu *make_fake(struct kunit *test,
+				  const struct syspmu_ops *ops)
+{
+	return make_fake_n(test, ops, 2);
 }
 
 /*
@@ -224,9 +241,8 @@ struct fake_group {
 	int				n;
 };
 
-static struct perf_event *fake_group_event(struct kunit *test,
-					   struct fake_group *g,
-					   struct uncore_pmu *upmu, u64 config)
+static struct perf_event *fake_group_event(struct fake_group *g,
+					   struct syspmu *upmu, u64 config)
 {
 	struct perf_event *leader = &g->ev[0], *ev = &g->ev[g->n];
 
@@ -256,27 +272,28 @@ static int fake_group_add(struct fake_group *g, struct perf_event *ev)
  * a leader that may take either counter takes counter 0, so a sibling
  * that needs counter 0 can never be scheduled with it.
  */
-static void uncore_pmu_test_group_order(struct kunit *test)
+static void syspmu_test_group_order(struct kunit *test)
 {
 	struct fake_pmu *fake = make_fake(test, &fake_ops);
+	struct syspmu *upmu = &fake->upmu;
 	struct fake_group *g;
 
 	g = kunit_kzalloc(test, sizeof(*g), GFP_KERNEL);
 	KUNIT_ASSERT_NOT_NULL(test, g);
 	mutex_init(&g->ctx.mutex);
 	mutex_lock(&g->ctx.mutex);
-	KUNIT_EXPECT_EQ(test, fake_group_add(g, fake_group_event(test, g,
-				&fake->upmu, FAKE_EV_ANY)), 0);
-	KUNIT_EXPECT_EQ(test, fake_group_add(g, fake_group_event(test, g,
-				&fake->upmu, FAKE_EV_CTR0)), -EINVAL);
+	KUNIT_EXPECT_EQ(test, 0,
+			fake_group_add(g, fake_group_event(g, upmu, FAKE_EV_ANY)));
+	KUNIT_EXPECT_EQ(test, -EINVAL,
+			fake_group_add(g, fake_group_event(g, upmu, FAKE_EV_CTR0)));
 	/* the other way round it fits: the sibling takes counter 1 */
-	KUNIT_EXPECT_EQ(test, fake_group_add(g, fake_group_event(test, g,
-				&fake->upmu, FAKE_EV_CTR1)), 0);
+	KUNIT_EXPECT_EQ(test, 0,
+			fake_group_add(g, fake_group_event(g, upmu, FAKE_EV_CTR1)));
 	mutex_unlock(&g->ctx.mutex);
 }
 
 /* Two settings of shared hardware in one group never fit */
-static void uncore_pmu_test_group_conflict(struct kunit *test)
+static void syspmu_test_group_conflict(struct kunit *test)
 {
 	struct fake_pmu *fake = make_fake(test, &fake_ops);
 	struct perf_event *ev;
@@ -286,10 +303,10 @@ static void uncore_pmu_test_group_conflict(struct kunit *test)
 	KUNIT_ASSERT_NOT_NULL(test, g);
 	mutex_init(&g->ctx.mutex);
 	mutex_lock(&g->ctx.mutex);
-	ev = fake_group_event(test, g, &fake->upmu, FAKE_EV_SHARED);
+	ev = fake_group_event(g, &fake->upmu, FAKE_EV_SHARED);
 	ev->attr.config1 = 1;
 	KUNIT_EXPECT_EQ(test, fake_group_add(g, ev), 0);
-	ev = fake_group_event(test, g, &fake->upmu, FAKE_EV_SHARED);
+	ev = fake_group_event(g, &fake->upmu, FAKE_EV_SHARED);
 	ev->attr.config1 = 2;
 	KUNIT_EXPECT_EQ(test, fake_group_add(g, ev), -EINVAL);
 	mutex_unlock(&g->ctx.mutex);
@@ -310,7 +327,7 @@ static struct perf_event *fake_open(struct kunit *test, struct fake_pmu *fake,
 }
 
 /* Shared hardware in use by a scheduled event: the other setting waits */
-static void uncore_pmu_test_shared_takes_turns(struct kunit *test)
+static void syspmu_test_shared_takes_turns(struct kunit *test)
 {
 	struct fake_pmu *fake = make_fake(test, &fake_ops);
 	struct perf_event *a, *b;
@@ -330,8 +347,24 @@ static void uncore_pmu_test_shared_takes_turns(struct kunit *test)
 	perf_event_release_kernel(a);
 }
 
+/* Counters are bitmaps of the PMU's size, up to the architecture's 256 */
+static void syspmu_test_many_counters(struct kunit *test)
+{
+	struct fake_pmu *fake = make_fake_n(test, &fake_ops, 256);
+	struct perf_event *ev;
+
+	ev = fake_open(test, fake, FAKE_EV_HIGH, 0);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(ev));
+	KUNIT_EXPECT_EQ(test, ev->state, PERF_EVENT_STATE_ACTIVE);
+	KUNIT_EXPECT_EQ(test, ev->hw.idx, 255);
+	KUNIT_EXPECT_TRUE(test, test_bit(255, fake->upmu.used_mask));
+	KUNIT_EXPECT_EQ(test, bitmap_weight(fake->upmu.used_mask, 256), 1);
+	perf_event_release_kernel(ev);
+	KUNIT_EXPECT_EQ(test, bitmap_weight(fake->upmu.used_mask, 256), 0);
+}
+
 /* A driver may claim at event_init without anything to release */
-static void uncore_pmu_test_claim_without_release(struct kunit *test)
+static void syspmu_test_claim_without_release(struct kunit *test)
 {
 	struct fake_pmu *fake = make_fake(test, &fake_claim_ops);
 	struct perf_event *ev;
@@ -351,12 +384,12 @@ struct fake_irq {
 static int fake_irq_thread(void *data)
 {
 	struct fake_irq *irq = data;
-	struct uncore_pmu *upmu = &irq->fake->upmu;
+	struct syspmu *upmu = &irq->fake->upmu;
 	unsigned long flags;
 
 	while (!kthread_should_stop()) {
 		raw_spin_lock_irqsave(&upmu->lock, flags);
-		uncore_pmu_update_all(upmu);
+		syspmu_update_all(upmu);
 		raw_spin_unlock_irqrestore(&upmu->lock, flags);
 		irq->runs++;
 		cond_resched();
@@ -368,7 +401,7 @@ static int fake_irq_thread(void *data)
  * An interrupt handler on another CPU walks the events while events are
  * added and removed: it must never meet one that is not complete.
  */
-static void uncore_pmu_test_add_publishes_complete_events(struct kunit *test)
+static void syspmu_test_add_publishes_complete_events(struct kunit *test)
 {
 	struct fake_pmu *fake = make_fake(test, &fake_ops);
 	struct fake_irq irq = { .fake = fake };
@@ -393,23 +426,25 @@ static void uncore_pmu_test_add_publishes_complete_events(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, atomic_read(&fake->bad_idx), 0);
 }
 
-static struct kunit_case uncore_pmu_cases[] = {
-	KUNIT_CASE_PARAM(uncore_pmu_test_delta, delta_gen_params),
-	KUNIT_CASE_PARAM(uncore_pmu_test_format_show, format_gen_params),
-	KUNIT_CASE(uncore_pmu_test_group_order),
-	KUNIT_CASE(uncore_pmu_test_group_conflict),
-	KUNIT_CASE(uncore_pmu_test_shared_takes_turns),
-	KUNIT_CASE(uncore_pmu_test_claim_without_release),
-	KUNIT_CASE(uncore_pmu_test_add_publishes_complete_events),
+static struct kunit_case syspmu_cases[] = {
+	KUNIT_CASE_PARAM(syspmu_test_delta, delta_gen_params),
+	KUNIT_CASE_PARAM(syspmu_test_format_show, format_gen_params),
+	KUNIT_CASE(syspmu_test_group_order),
+	KUNIT_CASE(syspmu_test_group_conflict),
+	KUNIT_CASE(syspmu_test_shared_takes_turns),
+	KUNIT_CASE(syspmu_test_claim_without_release),
+	KUNIT_CASE(syspmu_test_many_counters),
+	KUNIT_CASE(syspmu_test_add_publishes_complete_events),
 	{}
 };
 
-static struct kunit_suite uncore_pmu_suite = {
-	.name = "uncore_pmu",
-	.test_cases = uncore_pmu_cases,
+static struct kunit_suite syspmu_suite = {
+	.name = "syspmu",
+	.test_cases = syspmu_cases,
 };
 
-kunit_test_suite(uncore_pmu_suite);
+kunit_test_suite(syspmu_suite);
 
 MODULE_DESCRIPTION("KUnit tests for the shared uncore PMU core");
 MODULE_LICENSE("GPL");
+MODULE_IMPORT_NS(SYSPMU);

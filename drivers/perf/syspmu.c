@@ -9,7 +9,7 @@
  * interrupt on CPU hotplug, and the sysfs files perf reads.
  */
 
-#define pr_fmt(fmt) "uncore_pmu: " fmt
+#define pr_fmt(fmt) "syspmu: " fmt
 
 #include <linux/bitops.h>
 #include <linux/cpu.h>
@@ -18,14 +18,14 @@
 #include <linux/perf_event.h>
 #include <linux/smp.h>
 
-#include "uncore_pmu.h"
+#include <linux/perf/syspmu.h>
 
-static enum cpuhp_state uncore_pmu_cpuhp_state;
+static enum cpuhp_state syspmu_cpuhp_state;
 
 /* Event validation */
 
-static bool uncore_pmu_config_valid(struct uncore_pmu *upmu,
-				    struct perf_event *event)
+static bool syspmu_config_valid(struct syspmu *upmu,
+				struct perf_event *event)
 {
 	const u64 words[] = {
 		event->attr.config, event->attr.config1, event->attr.config2,
@@ -38,24 +38,24 @@ static bool uncore_pmu_config_valid(struct uncore_pmu *upmu,
 	return true;
 }
 
-static int uncore_pmu_alloc_counter(struct uncore_pmu *upmu,
-				    unsigned long *used,
-				    struct perf_event *event)
+static int syspmu_alloc_counter(struct syspmu *upmu,
+				unsigned long *used,
+				struct perf_event *event)
 {
-	unsigned long free = upmu->ops->counter_mask(event);
+	DECLARE_BITMAP(free, SYSPMU_MAX_COUNTERS) = { };
 	unsigned int idx;
 
-	bitmap_andnot(&free, &free, used, BITS_PER_LONG);
-	idx = find_first_bit(&free, min_t(unsigned int, upmu->num_counters,
-					  BITS_PER_LONG));
+	upmu->ops->counter_mask(event, free);
+	bitmap_andnot(free, free, used, upmu->num_counters);
+	idx = find_first_bit(free, upmu->num_counters);
 	if (idx >= upmu->num_counters)
 		return -ENOSPC;
 	__set_bit(idx, used);
 	return idx;
 }
 
-static bool uncore_pmu_compatible(struct uncore_pmu *upmu,
-				  struct perf_event *a, struct perf_event *b)
+static bool syspmu_compatible(struct syspmu *upmu,
+			      struct perf_event *a, struct perf_event *b)
 {
 	return !upmu->ops->events_compatible ||
 	       upmu->ops->events_compatible(a, b);
@@ -66,25 +66,25 @@ static bool uncore_pmu_compatible(struct uncore_pmu *upmu,
  * a counter after those before it, and must not conflict with any of
  * them.  Software events always fit; other PMUs' events never do.
  */
-static bool uncore_pmu_member_fits(struct uncore_pmu *upmu, unsigned long *used,
-				   struct perf_event *leader,
-				   struct perf_event *member)
+static bool syspmu_member_fits(struct syspmu *upmu, unsigned long *used,
+			       struct perf_event *leader,
+			       struct perf_event *member)
 {
 	struct perf_event *other;
 
 	if (member->pmu != &upmu->pmu)
 		return is_software_event(member);
-	if (uncore_pmu_alloc_counter(upmu, used, member) < 0)
+	if (syspmu_alloc_counter(upmu, used, member) < 0)
 		return false;
 	if (leader->pmu == &upmu->pmu && leader != member &&
-	    !uncore_pmu_compatible(upmu, leader, member))
+	    !syspmu_compatible(upmu, leader, member))
 		return false;
 	/* the siblings before it; all of them for @event, not listed yet */
 	for_each_sibling_event(other, leader) {
 		if (other == member)
 			break;
 		if (other->pmu == &upmu->pmu &&
-		    !uncore_pmu_compatible(upmu, other, member))
+		    !syspmu_compatible(upmu, other, member))
 			return false;
 	}
 	return true;
@@ -96,35 +96,35 @@ static bool uncore_pmu_member_fits(struct uncore_pmu *upmu, unsigned long *used,
  * be scheduled with it, and neither can too many events or events whose
  * shared hardware settings conflict.
  */
-static bool uncore_pmu_group_valid(struct uncore_pmu *upmu,
-				   struct perf_event *event)
+static bool syspmu_group_valid(struct syspmu *upmu,
+			       struct perf_event *event)
 {
 	struct perf_event *leader = event->group_leader;
-	unsigned long used[BITS_TO_LONGS(UNCORE_PMU_MAX_COUNTERS)] = { };
+	DECLARE_BITMAP(used, SYSPMU_MAX_COUNTERS) = { };
 	struct perf_event *sibling;
 
-	if (!uncore_pmu_member_fits(upmu, used, leader, leader))
+	if (!syspmu_member_fits(upmu, used, leader, leader))
 		return false;
 	if (leader == event)
 		return true;
 	/* perf core holds the leader's context mutex while we look */
 	for_each_sibling_event(sibling, leader)
-		if (!uncore_pmu_member_fits(upmu, used, leader, sibling))
+		if (!syspmu_member_fits(upmu, used, leader, sibling))
 			return false;
-	return uncore_pmu_member_fits(upmu, used, leader, event);
+	return syspmu_member_fits(upmu, used, leader, event);
 }
 
-static void uncore_pmu_event_destroy(struct perf_event *event)
+static void syspmu_event_destroy(struct perf_event *event)
 {
-	struct uncore_pmu *upmu = event_to_uncore_pmu(event);
+	struct syspmu *upmu = event_to_syspmu(event);
 
 	if (upmu->ops->event_release)
 		upmu->ops->event_release(event);
 }
 
-static int uncore_pmu_event_init(struct perf_event *event)
+static int syspmu_event_init(struct perf_event *event)
 {
-	struct uncore_pmu *upmu = event_to_uncore_pmu(event);
+	struct syspmu *upmu = event_to_syspmu(event);
 	unsigned int cpu;
 	int ret;
 
@@ -137,7 +137,7 @@ static int uncore_pmu_event_init(struct perf_event *event)
 		return -EOPNOTSUPP;
 	}
 
-	if (!uncore_pmu_config_valid(upmu, event)) {
+	if (!syspmu_config_valid(upmu, event)) {
 		dev_dbg(upmu->dev, "reserved bits set in config %#llx/%#llx/%#llx\n",
 			event->attr.config, event->attr.config1,
 			event->attr.config2);
@@ -148,7 +148,7 @@ static int uncore_pmu_event_init(struct perf_event *event)
 	if (ret)
 		return ret;
 
-	if (!uncore_pmu_group_valid(upmu, event)) {
+	if (!syspmu_group_valid(upmu, event)) {
 		dev_dbg(upmu->dev, "group cannot be scheduled\n");
 		return -EINVAL;
 	}
@@ -161,7 +161,7 @@ static int uncore_pmu_event_init(struct perf_event *event)
 		ret = upmu->ops->event_claim(event);
 		if (ret)
 			return ret;
-		event->destroy = uncore_pmu_event_destroy;
+		event->destroy = syspmu_event_destroy;
 	}
 
 	event->cpu = cpu;
@@ -184,7 +184,7 @@ static int uncore_pmu_event_init(struct perf_event *event)
 /* Counting */
 
 /**
- * uncore_pmu_delta() - distance a @width-bit counter moved from @prev to @now
+ * syspmu_delta() - distance a @width-bit counter moved from @prev to @now
  * @prev: earlier raw value.
  * @now: later raw value.
  * @width: counter width in bits, 1 to 64.
@@ -193,21 +193,21 @@ static int uncore_pmu_event_init(struct perf_event *event)
  *
  * Return: the number of counts.
  */
-u64 uncore_pmu_delta(u64 prev, u64 now, unsigned int width)
+u64 syspmu_delta(u64 prev, u64 now, unsigned int width)
 {
 	return (now - prev) & GENMASK_ULL(width - 1, 0);
 }
-EXPORT_SYMBOL_GPL(uncore_pmu_delta);
+EXPORT_SYMBOL_NS_GPL(syspmu_delta, SYSPMU);
 
 /**
- * uncore_pmu_event_update() - fold what the counter counted into the event
+ * syspmu_event_update() - fold what the counter counted into the event
  * @event: a started or just-stopped event holding a counter.
  *
  * Context: the PMU lock is held.
  */
-void uncore_pmu_event_update(struct perf_event *event)
+void syspmu_event_update(struct perf_event *event)
 {
-	struct uncore_pmu *upmu = event_to_uncore_pmu(event);
+	struct syspmu *upmu = event_to_syspmu(event);
 	struct hw_perf_event *hwc = &event->hw;
 	u64 prev, now;
 
@@ -215,13 +215,13 @@ void uncore_pmu_event_update(struct perf_event *event)
 	prev = local64_read(&hwc->prev_count);
 	now = upmu->ops->read_counter(upmu, event);
 	local64_set(&hwc->prev_count, now);
-	local64_add(uncore_pmu_delta(prev, now, upmu->counter_width[hwc->idx]),
+	local64_add(syspmu_delta(prev, now, upmu->counter_width[hwc->idx]),
 		    &event->count);
 }
-EXPORT_SYMBOL_GPL(uncore_pmu_event_update);
+EXPORT_SYMBOL_NS_GPL(syspmu_event_update, SYSPMU);
 
 /**
- * uncore_pmu_counter_reloaded() - the driver reloaded a counter
+ * syspmu_counter_reloaded() - the driver reloaded a counter
  * @upmu: the PMU.
  * @idx: the counter, reset or preset by the driver.
  * @value: the raw value it was reloaded with.
@@ -231,9 +231,9 @@ EXPORT_SYMBOL_GPL(uncore_pmu_event_update);
  * and what it counted since the reload belongs to the event.
  *
  * Context: the PMU lock is held, and the event's counts up to the reload
- * have been folded in (uncore_pmu_update_all()).
+ * have been folded in (syspmu_update_all()).
  */
-void uncore_pmu_counter_reloaded(struct uncore_pmu *upmu, int idx, u64 value)
+void syspmu_counter_reloaded(struct syspmu *upmu, int idx, u64 value)
 {
 	struct perf_event *event = upmu->events[idx];
 
@@ -241,15 +241,15 @@ void uncore_pmu_counter_reloaded(struct uncore_pmu *upmu, int idx, u64 value)
 	if (event && !(event->hw.state & PERF_HES_STOPPED))
 		local64_set(&event->hw.prev_count, value);
 }
-EXPORT_SYMBOL_GPL(uncore_pmu_counter_reloaded);
+EXPORT_SYMBOL_NS_GPL(syspmu_counter_reloaded, SYSPMU);
 
 /**
- * uncore_pmu_update_all() - update every counting event, e.g. on overflow
+ * syspmu_update_all() - update every counting event, e.g. on overflow
  * @upmu: the PMU.
  *
  * Context: the PMU lock is held.
  */
-void uncore_pmu_update_all(struct uncore_pmu *upmu)
+void syspmu_update_all(struct syspmu *upmu)
 {
 	unsigned int idx;
 
@@ -257,14 +257,14 @@ void uncore_pmu_update_all(struct uncore_pmu *upmu)
 		struct perf_event *event = upmu->events[idx];
 
 		if (!(event->hw.state & PERF_HES_STOPPED))
-			uncore_pmu_event_update(event);
+			syspmu_event_update(event);
 	}
 }
-EXPORT_SYMBOL_GPL(uncore_pmu_update_all);
+EXPORT_SYMBOL_NS_GPL(syspmu_update_all, SYSPMU);
 
-static void uncore_pmu_start(struct perf_event *event, int flags)
+static void syspmu_start(struct perf_event *event, int flags)
 {
-	struct uncore_pmu *upmu = event_to_uncore_pmu(event);
+	struct syspmu *upmu = event_to_syspmu(event);
 	struct hw_perf_event *hwc = &event->hw;
 	unsigned long irqflags;
 
@@ -277,9 +277,9 @@ static void uncore_pmu_start(struct perf_event *event, int flags)
 	raw_spin_unlock_irqrestore(&upmu->lock, irqflags);
 }
 
-static void uncore_pmu_stop(struct perf_event *event, int flags)
+static void syspmu_stop(struct perf_event *event, int flags)
 {
-	struct uncore_pmu *upmu = event_to_uncore_pmu(event);
+	struct syspmu *upmu = event_to_syspmu(event);
 	struct hw_perf_event *hwc = &event->hw;
 	unsigned long irqflags;
 
@@ -288,26 +288,26 @@ static void uncore_pmu_stop(struct perf_event *event, int flags)
 
 	raw_spin_lock_irqsave(&upmu->lock, irqflags);
 	upmu->ops->disable_counter(upmu, event);
-	uncore_pmu_event_update(event);
+	syspmu_event_update(event);
 	hwc->state |= PERF_HES_STOPPED | PERF_HES_UPTODATE;
 	raw_spin_unlock_irqrestore(&upmu->lock, irqflags);
 }
 
 /* Whether @event conflicts with an event scheduled now; PMU lock held */
-static bool uncore_pmu_conflicts(struct uncore_pmu *upmu,
-				 struct perf_event *event)
+static bool syspmu_conflicts(struct syspmu *upmu,
+			     struct perf_event *event)
 {
 	unsigned int idx;
 
 	for_each_set_bit(idx, upmu->used_mask, upmu->num_counters)
-		if (!uncore_pmu_compatible(upmu, upmu->events[idx], event))
+		if (!syspmu_compatible(upmu, upmu->events[idx], event))
 			return true;
 	return false;
 }
 
-static int uncore_pmu_add(struct perf_event *event, int flags)
+static int syspmu_add(struct perf_event *event, int flags)
 {
-	struct uncore_pmu *upmu = event_to_uncore_pmu(event);
+	struct syspmu *upmu = event_to_syspmu(event);
 	struct hw_perf_event *hwc = &event->hw;
 	unsigned long irqflags;
 	int idx = -EBUSY;
@@ -317,8 +317,8 @@ static int uncore_pmu_add(struct perf_event *event, int flags)
 	 * interrupt handler may run on another CPU and walk them.
 	 */
 	raw_spin_lock_irqsave(&upmu->lock, irqflags);
-	if (!uncore_pmu_conflicts(upmu, event))
-		idx = uncore_pmu_alloc_counter(upmu, upmu->used_mask, event);
+	if (!syspmu_conflicts(upmu, event))
+		idx = syspmu_alloc_counter(upmu, upmu->used_mask, event);
 	if (idx >= 0) {
 		hwc->idx = idx;
 		hwc->state = PERF_HES_STOPPED | PERF_HES_UPTODATE;
@@ -330,18 +330,18 @@ static int uncore_pmu_add(struct perf_event *event, int flags)
 		return -EAGAIN;
 
 	if (flags & PERF_EF_START)
-		uncore_pmu_start(event, PERF_EF_RELOAD);
+		syspmu_start(event, PERF_EF_RELOAD);
 	perf_event_update_userpage(event);
 	return 0;
 }
 
-static void uncore_pmu_del(struct perf_event *event, int flags)
+static void syspmu_del(struct perf_event *event, int flags)
 {
-	struct uncore_pmu *upmu = event_to_uncore_pmu(event);
+	struct syspmu *upmu = event_to_syspmu(event);
 	struct hw_perf_event *hwc = &event->hw;
 	unsigned long irqflags;
 
-	uncore_pmu_stop(event, PERF_EF_UPDATE);
+	syspmu_stop(event, PERF_EF_UPDATE);
 	raw_spin_lock_irqsave(&upmu->lock, irqflags);
 	upmu->events[hwc->idx] = NULL;
 	__clear_bit(hwc->idx, upmu->used_mask);
@@ -350,26 +350,26 @@ static void uncore_pmu_del(struct perf_event *event, int flags)
 	perf_event_update_userpage(event);
 }
 
-static void uncore_pmu_read(struct perf_event *event)
+static void syspmu_read(struct perf_event *event)
 {
-	struct uncore_pmu *upmu = event_to_uncore_pmu(event);
+	struct syspmu *upmu = event_to_syspmu(event);
 	unsigned long irqflags;
 
 	raw_spin_lock_irqsave(&upmu->lock, irqflags);
 	if (!(event->hw.state & PERF_HES_STOPPED))
-		uncore_pmu_event_update(event);
+		syspmu_event_update(event);
 	raw_spin_unlock_irqrestore(&upmu->lock, irqflags);
 }
 
 /* CPU ownership */
 
-static const struct cpumask *uncore_pmu_cpus(struct uncore_pmu *upmu)
+static const struct cpumask *syspmu_cpus(struct syspmu *upmu)
 {
 	return cpumask_empty(&upmu->associated_cpus) ? cpu_possible_mask :
 						       &upmu->associated_cpus;
 }
 
-static void uncore_pmu_set_cpu(struct uncore_pmu *upmu, unsigned int cpu)
+static void syspmu_set_cpu(struct syspmu *upmu, unsigned int cpu)
 {
 	WRITE_ONCE(upmu->cpu, cpu);
 	if (upmu->irq <= 0 || cpu >= nr_cpu_ids)
@@ -380,36 +380,36 @@ static void uncore_pmu_set_cpu(struct uncore_pmu *upmu, unsigned int cpu)
 			 upmu->irq, cpu);
 }
 
-static int uncore_pmu_cpu_online(unsigned int cpu, struct hlist_node *node)
+static int syspmu_cpu_online(unsigned int cpu, struct hlist_node *node)
 {
-	struct uncore_pmu *upmu = hlist_entry_safe(node, struct uncore_pmu,
+	struct syspmu *upmu = hlist_entry_safe(node, struct syspmu,
 						   cpuhp_node);
 
 	if (upmu->cpu >= nr_cpu_ids &&
-	    cpumask_test_cpu(cpu, uncore_pmu_cpus(upmu)))
-		uncore_pmu_set_cpu(upmu, cpu);
+	    cpumask_test_cpu(cpu, syspmu_cpus(upmu)))
+		syspmu_set_cpu(upmu, cpu);
 	return 0;
 }
 
-static int uncore_pmu_cpu_offline(unsigned int cpu, struct hlist_node *node)
+static int syspmu_cpu_offline(unsigned int cpu, struct hlist_node *node)
 {
-	struct uncore_pmu *upmu = hlist_entry_safe(node, struct uncore_pmu,
+	struct syspmu *upmu = hlist_entry_safe(node, struct syspmu,
 						   cpuhp_node);
 	unsigned int target;
 
 	if (cpu != upmu->cpu)
 		return 0;
 
-	target = cpumask_any_and_but(uncore_pmu_cpus(upmu), cpu_online_mask,
+	target = cpumask_any_and_but(syspmu_cpus(upmu), cpu_online_mask,
 				     cpu);
 	if (target < nr_cpu_ids)
 		perf_pmu_migrate_context(&upmu->pmu, cpu, target);
-	uncore_pmu_set_cpu(upmu, target);
+	syspmu_set_cpu(upmu, target);
 	return 0;
 }
 
 /**
- * uncore_pmu_request_irq() - request the overflow interrupt of a PMU
+ * syspmu_request_irq() - request the overflow interrupt of a PMU
  * @upmu: the PMU, not registered yet.
  * @irq: the interrupt.
  * @handler: its handler; gets @upmu as dev_id.
@@ -420,8 +420,8 @@ static int uncore_pmu_cpu_offline(unsigned int cpu, struct hlist_node *node)
  *
  * Return: 0 or a negative error code.
  */
-int uncore_pmu_request_irq(struct uncore_pmu *upmu, int irq,
-			   irq_handler_t handler, const char *name)
+int syspmu_request_irq(struct syspmu *upmu, int irq,
+		       irq_handler_t handler, const char *name)
 {
 	int ret;
 
@@ -433,40 +433,55 @@ int uncore_pmu_request_irq(struct uncore_pmu *upmu, int irq,
 	upmu->irq = irq;
 	return 0;
 }
-EXPORT_SYMBOL_GPL(uncore_pmu_request_irq);
+EXPORT_SYMBOL_NS_GPL(syspmu_request_irq, SYSPMU);
 
 /**
- * uncore_pmu_init() - make a PMU's state usable
- * @upmu: the PMU, its description filled in.
+ * syspmu_init() - make a PMU's state usable
+ * @upmu: the PMU, its description (@dev, @num_counters, @width...) filled
+ *	in.
  *
  * Call before anything can reach the PMU, its interrupt handler included:
  * an interrupt left pending by the boot loader fires as soon as it is
- * requested.
+ * requested.  The counter bookkeeping is sized for @num_counters and
+ * freed with @dev.
+ *
+ * Return: 0 or a negative error code.
  */
-void uncore_pmu_init(struct uncore_pmu *upmu)
+int syspmu_init(struct syspmu *upmu)
 {
+	unsigned int n = upmu->num_counters;
+
+	if (!n || n > SYSPMU_MAX_COUNTERS || !upmu->width || upmu->width > 64)
+		return dev_err_probe(upmu->dev, -EINVAL,
+				     "%u counters of %u bits: not a PMU this core drives\n",
+				     n, upmu->width);
+	upmu->used_mask = devm_bitmap_zalloc(upmu->dev, n, GFP_KERNEL);
+	upmu->events = devm_kcalloc(upmu->dev, n, sizeof(*upmu->events),
+				    GFP_KERNEL);
+	upmu->counter_width = devm_kmalloc(upmu->dev, n, GFP_KERNEL);
+	if (!upmu->used_mask || !upmu->events || !upmu->counter_width)
+		return -ENOMEM;
+	memset(upmu->counter_width, upmu->width, n);
 	raw_spin_lock_init(&upmu->lock);
 	upmu->cpu = nr_cpu_ids;
+	return 0;
 }
-EXPORT_SYMBOL_GPL(uncore_pmu_init);
+EXPORT_SYMBOL_NS_GPL(syspmu_init, SYSPMU);
 
 /**
- * uncore_pmu_register() - register a system PMU with perf core
- * @upmu: the PMU, set up by uncore_pmu_init(); @dev, @ops, @config_mask,
- *	@num_counters, @counter_width and @pmu.attr_groups must be set.
+ * syspmu_register() - register a system PMU with perf core
+ * @upmu: the PMU, set up by syspmu_init(); @ops, @config_mask and
+ *	@pmu.attr_groups must be set.
  * @name: the PMU name, as seen in /sys/bus/event_source/devices/.
  *
  * Return: 0 or a negative error code.
  */
-int uncore_pmu_register(struct uncore_pmu *upmu, const char *name)
+int syspmu_register(struct syspmu *upmu, const char *name)
 {
 	const struct attribute_group **groups = upmu->pmu.attr_groups;
 	struct module *owner = upmu->pmu.module;
 	unsigned int cpu;
 	int ret;
-
-	if (WARN_ON(upmu->num_counters > UNCORE_PMU_MAX_COUNTERS))
-		return -EINVAL;
 
 	upmu->pmu = (struct pmu) {
 		.module		= owner,
@@ -475,15 +490,15 @@ int uncore_pmu_register(struct uncore_pmu *upmu, const char *name)
 		.task_ctx_nr	= perf_invalid_context,
 		.capabilities	= PERF_PMU_CAP_NO_EXCLUDE |
 				  PERF_PMU_CAP_NO_INTERRUPT,
-		.event_init	= uncore_pmu_event_init,
-		.add		= uncore_pmu_add,
-		.del		= uncore_pmu_del,
-		.start		= uncore_pmu_start,
-		.stop		= uncore_pmu_stop,
-		.read		= uncore_pmu_read,
+		.event_init	= syspmu_event_init,
+		.add		= syspmu_add,
+		.del		= syspmu_del,
+		.start		= syspmu_start,
+		.stop		= syspmu_stop,
+		.read		= syspmu_read,
 	};
 
-	ret = cpuhp_state_add_instance_nocalls(uncore_pmu_cpuhp_state,
+	ret = cpuhp_state_add_instance_nocalls(syspmu_cpuhp_state,
 					       &upmu->cpuhp_node);
 	if (ret)
 		return ret;
@@ -491,82 +506,82 @@ int uncore_pmu_register(struct uncore_pmu *upmu, const char *name)
 	/* Prefer the probing CPU, as local as we can tell */
 	cpus_read_lock();
 	cpu = raw_smp_processor_id();
-	if (!cpumask_test_cpu(cpu, uncore_pmu_cpus(upmu)))
-		cpu = cpumask_any_and(uncore_pmu_cpus(upmu), cpu_online_mask);
-	uncore_pmu_set_cpu(upmu, cpu);
+	if (!cpumask_test_cpu(cpu, syspmu_cpus(upmu)))
+		cpu = cpumask_any_and(syspmu_cpus(upmu), cpu_online_mask);
+	syspmu_set_cpu(upmu, cpu);
 	cpus_read_unlock();
 
 	ret = perf_pmu_register(&upmu->pmu, name, -1);
 	if (ret) {
-		cpuhp_state_remove_instance_nocalls(uncore_pmu_cpuhp_state,
+		cpuhp_state_remove_instance_nocalls(syspmu_cpuhp_state,
 						    &upmu->cpuhp_node);
 		return ret;
 	}
 	return 0;
 }
-EXPORT_SYMBOL_GPL(uncore_pmu_register);
+EXPORT_SYMBOL_NS_GPL(syspmu_register, SYSPMU);
 
 /**
- * uncore_pmu_unregister() - undo uncore_pmu_register()
+ * syspmu_unregister() - undo syspmu_register()
  * @upmu: the PMU.
  */
-void uncore_pmu_unregister(struct uncore_pmu *upmu)
+void syspmu_unregister(struct syspmu *upmu)
 {
 	perf_pmu_unregister(&upmu->pmu);
-	cpuhp_state_remove_instance_nocalls(uncore_pmu_cpuhp_state,
+	cpuhp_state_remove_instance_nocalls(syspmu_cpuhp_state,
 					    &upmu->cpuhp_node);
 }
-EXPORT_SYMBOL_GPL(uncore_pmu_unregister);
+EXPORT_SYMBOL_NS_GPL(syspmu_unregister, SYSPMU);
 
-static void uncore_pmu_unregister_action(void *upmu)
+static void syspmu_unregister_action(void *upmu)
 {
-	uncore_pmu_unregister(upmu);
+	syspmu_unregister(upmu);
 }
 
 /**
- * devm_uncore_pmu_register() - uncore_pmu_register(), undone with @dev
+ * devm_syspmu_register() - syspmu_register(), undone with @dev
  * @dev: the device whose unbinding unregisters the PMU.
  * @upmu: the PMU.
  * @name: the PMU name.
  *
  * Return: 0 or a negative error code.
  */
-int devm_uncore_pmu_register(struct device *dev, struct uncore_pmu *upmu,
-			     const char *name)
+int devm_syspmu_register(struct device *dev, struct syspmu *upmu,
+			 const char *name)
 {
 	int ret;
 
-	ret = uncore_pmu_register(upmu, name);
+	ret = syspmu_register(upmu, name);
 	if (ret)
 		return ret;
-	return devm_add_action_or_reset(dev, uncore_pmu_unregister_action,
+	return devm_add_action_or_reset(dev, syspmu_unregister_action,
 					upmu);
 }
-EXPORT_SYMBOL_GPL(devm_uncore_pmu_register);
+EXPORT_SYMBOL_NS_GPL(devm_syspmu_register, SYSPMU);
 
 /* sysfs */
 
-static struct uncore_pmu *dev_to_uncore_pmu(struct device *dev)
+static struct syspmu *dev_to_syspmu(struct device *dev)
 {
-	return to_uncore_pmu(dev_get_drvdata(dev));
+	return to_syspmu(dev_get_drvdata(dev));
 }
 
 /**
- * uncore_pmu_format_show() - print a format field as perf parses it
+ * syspmu_format_show() - print a format field as perf parses it
  * @dev: the PMU device.
- * @attr: a struct uncore_pmu_format_attr.
+ * @attr: a struct syspmu_format_attr.
  * @buf: output.
  *
  * Every range is printed as "lo-hi", even a single bit ("config2:3-3").
  *
  * Return: bytes written.
  */
-ssize_t uncore_pmu_format_show(struct device *dev,
-			       struct device_attribute *attr, char *buf)
+ssize_t syspmu_format_show(struct device *dev,
+			   struct device_attribute *attr, char *buf)
 {
 	static const char * const words[] = { "config", "config1", "config2" };
-	struct uncore_pmu_format_attr *fmt =
-		container_of(attr, struct uncore_pmu_format_attr, attr);
+	struct syspmu_format_attr *fmt =
+		container_of(attr, struct syspmu_format_attr, attr);
 	unsigned long bits[BITS_TO_LONGS(64)];
 	const char *sep = "";
 	unsigned int lo, hi;
@@ -581,50 +596,50 @@ ssize_t uncore_pmu_format_show(struct device *dev,
 	len += sysfs_emit_at(buf, len, "\n");
 	return len;
 }
-EXPORT_SYMBOL_GPL(uncore_pmu_format_show);
+EXPORT_SYMBOL_NS_GPL(syspmu_format_show, SYSPMU);
 
 /**
- * uncore_pmu_event_show() - print an event alias as "event=0xNN"
+ * syspmu_event_show() - print an event alias as "event=0xNN"
  * @dev: the PMU device.
- * @attr: made by UNCORE_PMU_EVENT_ATTR().
+ * @attr: made by SYSPMU_EVENT_ATTR().
  * @buf: output.
  *
  * Return: bytes written.
  */
-ssize_t uncore_pmu_event_show(struct device *dev,
-			      struct device_attribute *attr, char *buf)
+ssize_t syspmu_event_show(struct device *dev,
+			  struct device_attribute *attr, char *buf)
 {
 	struct perf_pmu_events_attr *pmu_attr =
 		container_of(attr, struct perf_pmu_events_attr, attr);
 
 	return sysfs_emit(buf, "event=0x%02llx\n", pmu_attr->id);
 }
-EXPORT_SYMBOL_GPL(uncore_pmu_event_show);
+EXPORT_SYMBOL_NS_GPL(syspmu_event_show, SYSPMU);
 
 /**
- * uncore_pmu_cap_show() - print "1" or "0" for one bit of uncore_pmu.caps
+ * syspmu_cap_show() - print "1" or "0" for one bit of syspmu.caps
  * @dev: the PMU device.
- * @attr: made by UNCORE_PMU_CAP_ATTR().
+ * @attr: made by SYSPMU_CAP_ATTR().
  * @buf: output.
  *
  * Return: bytes written.
  */
-ssize_t uncore_pmu_cap_show(struct device *dev,
-			    struct device_attribute *attr, char *buf)
+ssize_t syspmu_cap_show(struct device *dev,
+			struct device_attribute *attr, char *buf)
 {
 	struct dev_ext_attribute *ea =
 		container_of(attr, struct dev_ext_attribute, attr);
 
 	return sysfs_emit(buf, "%d\n",
 			  test_bit((unsigned long)ea->var,
-				   &dev_to_uncore_pmu(dev)->caps));
+				   &dev_to_syspmu(dev)->caps));
 }
-EXPORT_SYMBOL_GPL(uncore_pmu_cap_show);
+EXPORT_SYMBOL_NS_GPL(syspmu_cap_show, SYSPMU);
 
 static ssize_t cpumask_show(struct device *dev, struct device_attribute *attr,
 			    char *buf)
 {
-	unsigned int cpu = READ_ONCE(dev_to_uncore_pmu(dev)->cpu);
+	unsigned int cpu = READ_ONCE(dev_to_syspmu(dev)->cpu);
 
 	if (cpu >= nr_cpu_ids)
 		return sysfs_emit(buf, "\n");
@@ -636,28 +651,28 @@ static ssize_t associated_cpus_show(struct device *dev,
 				    struct device_attribute *attr, char *buf)
 {
 	return cpumap_print_to_pagebuf(true, buf,
-				       &dev_to_uncore_pmu(dev)->associated_cpus);
+				       &dev_to_syspmu(dev)->associated_cpus);
 }
 static DEVICE_ATTR_RO(associated_cpus);
 
 static ssize_t identifier_show(struct device *dev,
 			       struct device_attribute *attr, char *buf)
 {
-	return sysfs_emit(buf, "%s\n", dev_to_uncore_pmu(dev)->identifier);
+	return sysfs_emit(buf, "%s\n", dev_to_syspmu(dev)->identifier);
 }
 static DEVICE_ATTR_RO(identifier);
 
-static struct attribute *uncore_pmu_common_attrs[] = {
+static struct attribute *syspmu_common_attrs[] = {
 	&dev_attr_cpumask.attr,
 	&dev_attr_associated_cpus.attr,
 	&dev_attr_identifier.attr,
 	NULL
 };
 
-static umode_t uncore_pmu_common_visible(struct kobject *kobj,
-					 struct attribute *attr, int n)
+static umode_t syspmu_common_visible(struct kobject *kobj,
+				     struct attribute *attr, int n)
 {
-	struct uncore_pmu *upmu = dev_to_uncore_pmu(kobj_to_dev(kobj));
+	struct syspmu *upmu = dev_to_syspmu(kobj_to_dev(kobj));
 
 	if (attr == &dev_attr_identifier.attr && !upmu->identifier)
 		return 0;
@@ -667,36 +682,36 @@ static umode_t uncore_pmu_common_visible(struct kobject *kobj,
 	return attr->mode;
 }
 
-const struct attribute_group uncore_pmu_common_group = {
-	.attrs = uncore_pmu_common_attrs,
-	.is_visible = uncore_pmu_common_visible,
+const struct attribute_group syspmu_common_group = {
+	.attrs = syspmu_common_attrs,
+	.is_visible = syspmu_common_visible,
 };
-EXPORT_SYMBOL_GPL(uncore_pmu_common_group);
+EXPORT_SYMBOL_NS_GPL(syspmu_common_group, SYSPMU);
 
-static int __init uncore_pmu_module_init(void)
+static int __init syspmu_module_init(void)
 {
 	int ret;
 
-	ret = cpuhp_setup_state_multi(CPUHP_AP_ONLINE_DYN, "perf/uncore:online",
-				      uncore_pmu_cpu_online,
-				      uncore_pmu_cpu_offline);
+	ret = cpuhp_setup_state_multi(CPUHP_AP_ONLINE_DYN, "perf/syspmu:online",
+				      syspmu_cpu_online,
+				      syspmu_cpu_offline);
 	if (ret < 0)
 		return ret;
-	uncore_pmu_cpuhp_state = ret;
+	syspmu_cpuhp_state = ret;
 	return 0;
 }
 
-static void __exit uncore_pmu_module_exit(void)
+static void __exit syspmu_module_exit(void)
 {
-	cpuhp_remove_multi_state(uncore_pmu_cpuhp_state);
+	cpuhp_remove_multi_state(syspmu_cpuhp_state);
 }
 
 /*
  * Built in, the hotplug state must exist before any driver probes, and
  * drivers probe at device_initcall; as a module this is module_init.
  */
-subsys_initcall(uncore_pmu_module_init);
-module_exit(uncore_pmu_module_exit);
+subsys_initcall(syspmu_module_init);
+module_exit(syspmu_module_exit);
 
 MODULE_DESCRIPTION("Shared core for system PMU drivers");
 MODULE_LICENSE("GPL");
