@@ -76,10 +76,16 @@ static bool syspmu_member_fits(struct syspmu *upmu, unsigned long *used,
 		return is_software_event(member);
 	if (syspmu_alloc_counter(upmu, used, member) < 0)
 		return false;
-	if (leader->pmu == &upmu->pmu && leader != member &&
-	    !syspmu_compatible(upmu, leader, member))
+	/*
+	 * Nothing is scheduled before the leader.  (A lone new event has no
+	 * context yet; perf core holds the leader's context mutex only
+	 * while a sibling is being initialised.)
+	 */
+	if (member == leader)
+		return true;
+	if (leader->pmu == &upmu->pmu && !syspmu_compatible(upmu, leader, member))
 		return false;
-	/* the siblings before it; all of them for @event, not listed yet */
+	/* the siblings before it; all of them for the new event */
 	for_each_sibling_event(other, leader) {
 		if (other == member)
 			break;
