@@ -28,6 +28,7 @@ t_summary() {
 		t0=$SECONDS rc=0
 		("${T_FUNCS[$i]}") >>"$T_LOG" 2>&1 || rc=$?
 		echo "# ${T_NAMES[$i]}: $((SECONDS - t0)) s"
+		sed 's/^/#   /' "$T_LOG" | tail -25
 		if [ $rc = 0 ]; then
 			pass=$((pass + 1))
 			echo "ok $((i + 1)) ${T_NAMES[$i]}"
@@ -37,7 +38,6 @@ t_summary() {
 			echo "ok $((i + 1)) ${T_NAMES[$i]} # SKIP $reason"
 		else
 			failn=$((failn + 1))
-			sed 's/^/#   /' "$T_LOG" | tail -25
 			echo "not ok $((i + 1)) ${T_NAMES[$i]}"
 		fi
 	done

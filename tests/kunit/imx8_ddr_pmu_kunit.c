@@ -234,6 +234,14 @@ static void caps_case_desc(const struct caps_case *c, char *desc)
 
 KUNIT_ARRAY_PARAM(caps, caps_cases, caps_case_desc);
 
+/* The cases that do not depend on the filter generation run on every one */
+#define every_compatible_gen_params	caps_gen_params
+
+static const char *param_compatible(struct kunit *test)
+{
+	return ((const struct caps_case *)test->param_value)->compatible;
+}
+
 static void imx8_ddr_test_caps_identifier(struct kunit *test)
 {
 	const struct caps_case *c = test->param_value;
@@ -306,7 +314,7 @@ static void imx8_ddr_test_event_init(struct kunit *test)
 
 static void imx8_ddr_test_foreign_type(struct kunit *test)
 {
-	struct syspmu *upmu = make_pmu(test, "fsl,imx8mq-ddr-pmu");
+	struct syspmu *upmu = make_pmu(test, param_compatible(test));
 	struct perf_event *event = kunit_kzalloc(test, sizeof(*event),
 						 GFP_KERNEL);
 
@@ -322,7 +330,7 @@ static void imx8_ddr_test_foreign_type(struct kunit *test)
 
 static void imx8_ddr_test_cycles_heartbeat(struct kunit *test)
 {
-	struct syspmu *upmu = make_pmu(test, "fsl,imx8mq-ddr-pmu");
+	struct syspmu *upmu = make_pmu(test, param_compatible(test));
 	struct perf_event *ev;
 
 	/* quiesced at probe: held, not counting */
@@ -344,7 +352,7 @@ static void imx8_ddr_test_cycles_heartbeat(struct kunit *test)
 
 static void imx8_ddr_test_counter_allocation(struct kunit *test)
 {
-	struct syspmu *upmu = make_pmu(test, "fsl,imx8mq-ddr-pmu");
+	struct syspmu *upmu = make_pmu(test, param_compatible(test));
 
 	open_event(test, upmu, EV_CYCLES, 0, 0);
 	open_event(test, upmu, EV_READ, 0, 0);
@@ -409,7 +417,7 @@ static void imx8_ddr_test_wrap_accumulation(struct kunit *test)
  */
 static void imx8_ddr_test_overflow_irq(struct kunit *test)
 {
-	struct syspmu *upmu = make_pmu(test, "fsl,imx8mq-ddr-pmu");
+	struct syspmu *upmu = make_pmu(test, param_compatible(test));
 	struct perf_event *cyc, *rd;
 
 	cyc = open_event(test, upmu, EV_CYCLES, 0, 0);
@@ -460,7 +468,7 @@ static void imx8_ddr_test_no_preset(struct kunit *test)
  */
 static void imx8_ddr_test_stop_while_locked(struct kunit *test)
 {
-	struct syspmu *upmu = make_pmu(test, "fsl,imx8mn-ddr-pmu");
+	struct syspmu *upmu = make_pmu(test, param_compatible(test));
 	struct perf_event *cyc;
 
 	cyc = open_event(test, upmu, EV_CYCLES, 0, 0);
@@ -486,7 +494,7 @@ static void imx8_ddr_test_probe_clears(struct kunit *test)
 {
 	int n;
 
-	make_pmu(test, "fsl,imx8mp-ddr-pmu");
+	make_pmu(test, param_compatible(test));
 	for (n = 1; n < 4; n++)
 		KUNIT_EXPECT_EQ_MSG(test, reg(test, CNTL(n)), CNTL_CLEAR,
 				    "counter %d", n);
@@ -596,14 +604,14 @@ static struct kunit_case imx8_ddr_pmu_cases[] = {
 	KUNIT_CASE(imx8_ddr_test_format_files),
 	KUNIT_CASE_PARAM(imx8_ddr_test_caps_identifier, caps_gen_params),
 	KUNIT_CASE_PARAM(imx8_ddr_test_event_init, init_gen_params),
-	KUNIT_CASE(imx8_ddr_test_foreign_type),
-	KUNIT_CASE(imx8_ddr_test_cycles_heartbeat),
-	KUNIT_CASE(imx8_ddr_test_counter_allocation),
+	KUNIT_CASE_PARAM(imx8_ddr_test_foreign_type, every_compatible_gen_params),
+	KUNIT_CASE_PARAM(imx8_ddr_test_cycles_heartbeat, every_compatible_gen_params),
+	KUNIT_CASE_PARAM(imx8_ddr_test_counter_allocation, every_compatible_gen_params),
 	KUNIT_CASE_PARAM(imx8_ddr_test_wrap_accumulation, wrap_gen_params),
-	KUNIT_CASE(imx8_ddr_test_overflow_irq),
+	KUNIT_CASE_PARAM(imx8_ddr_test_overflow_irq, every_compatible_gen_params),
 	KUNIT_CASE(imx8_ddr_test_no_preset),
-	KUNIT_CASE(imx8_ddr_test_stop_while_locked),
-	KUNIT_CASE(imx8_ddr_test_probe_clears),
+	KUNIT_CASE_PARAM(imx8_ddr_test_stop_while_locked, every_compatible_gen_params),
+	KUNIT_CASE_PARAM(imx8_ddr_test_probe_clears, every_compatible_gen_params),
 	KUNIT_CASE(imx8_ddr_test_shared_filter),
 	KUNIT_CASE(imx8_ddr_test_shared_filter_released),
 	KUNIT_CASE(imx8_ddr_test_enhanced_bytes),
