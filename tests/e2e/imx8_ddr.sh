@@ -192,13 +192,27 @@ test_conflicting_filters_take_turns() {
 	done
 }
 
+# holds_perf_event PID: PID has a perf event open
+holds_perf_event() {
+	local fd
+	for fd in /proc/"$1"/fd/*; do
+		[ "$(readlink "$fd" 2>/dev/null)" = "anon_inode:[perf_event]" ] && return 0
+	done
+	return 1
+}
+
 # An open but disabled event does not keep others from the shared filter
 test_disabled_event_holds_no_filter() {
 	local holder
 	reset_models
-	"$PERF" stat -a -D -1 -o /dev/null -e "$MQ/axid-read,axi_id=0x12/" -- sleep 30 &
+	"$PERF" stat -a -D -1 -o /dev/null -e "$MQ/axid-read,axi_id=0x12/" -- sleep 60 &
 	holder=$!
-	sleep 3	# let it open its event (disabled)
+	# until it holds its event open (disabled)
+	for _ in $(seq 600); do
+		holds_perf_event "$holder" && break
+		sleep 0.1
+	done
+	holds_perf_event "$holder" || fail "perf never opened its event"
 	mapfile -t c < <(counts "$MQ/axid-read,axi_id=0x13/" "ddr-traffic imx8mq 'read count=50 id=0x13' 'read count=7 id=0x12'")
 	kill "$holder" 2>/dev/null
 	wait "$holder" 2>/dev/null

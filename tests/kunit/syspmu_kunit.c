@@ -334,10 +334,12 @@ static void syspmu_test_shared_takes_turns(struct kunit *test)
 
 	a = fake_open(test, fake, FAKE_EV_SHARED, 1);
 	KUNIT_ASSERT_FALSE(test, IS_ERR(a));
+	KUNIT_EXPECT_EQ(test, a->state, PERF_EVENT_STATE_ACTIVE);
+	/* opens, no EBUSY; perf core rotates the two, so not checked here */
 	b = fake_open(test, fake, FAKE_EV_SHARED, 2);
 	KUNIT_ASSERT_FALSE(test, IS_ERR(b));
-	KUNIT_EXPECT_EQ(test, a->state, PERF_EVENT_STATE_ACTIVE);
-	KUNIT_EXPECT_EQ(test, b->state, PERF_EVENT_STATE_INACTIVE);
+	/* never both on the hardware */
+	KUNIT_EXPECT_LE(test, bitmap_weight(fake->upmu.used_mask, 2), 1);
 	/* a's turn ends: b gets the hardware */
 	perf_event_disable(a);
 	perf_event_disable(b);

@@ -31,7 +31,7 @@
  * - OVER bits are status: software cannot write them.
  *
  * "race read=0x20" makes counter 0 overflow just before the next read of
- * COUNT0 (any register offset can be named), if it is counting.
+ * COUNT0 (any register offset can be named) while it is counting.
  */
 
 #include "qemu/osdep.h"
@@ -456,17 +456,18 @@ static void ddr_elapse(PmuModel *m, uint64_t cycles)
 }
 
 /* Counter 0 runs to its overflow, as if idle cycles had passed */
-static void ddr_race(PmuModel *m)
+static bool ddr_race(PmuModel *m)
 {
     DdrModel *d = ddr(m);
     uint64_t span;
 
     if (!ddr_running(m)) {
-        return;
+        return false;
     }
     span = (1ULL << 32) - d->value[0];
     d->cycles += span;
     ddr_count_cycles(m, span);
+    return true;
 }
 
 static uint64_t ddr_cycles_to_irq(PmuModel *m)

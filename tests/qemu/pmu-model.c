@@ -215,10 +215,9 @@ static uint64_t pmu_model_regs_read(void *opaque, hwaddr addr, unsigned size)
     int index;
 
     pmu_model_sync(m);
-    if (m->race_offset == (int64_t)addr) {
+    if (m->race_offset == (int64_t)addr && m->kind->race(m)) {
         m->race_offset = -1;
         m->races++;
-        m->kind->race(m);
     }
     r = pmu_reg_find(m, addr, &index, &n, &byte);
     if (!r || byte + size > r->size) {
@@ -400,6 +399,7 @@ static int pmu_model_run(PmuModel *m, const char *text)
     if (!strcmp(cmd.verb, "reset") && !cmd.n) {
         m->irqs = 0;
         m->races = 0;
+        m->race_offset = -1;
         m->kind->reset_totals(m);
         return 0;
     }

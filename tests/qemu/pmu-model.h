@@ -124,7 +124,8 @@ typedef struct PmuModelCmd {
  * @abort: drop the stream.
  * @race: "race read=OFFSET" armed it: the register at OFFSET is about to
  *     be read; move the hardware to the edge a driver must survive there
- *     (for a counter: just past its overflow).
+ *     (for a counter: just past its overflow).  False if it cannot now (the
+ *     counter is stopped): the knob stays armed for the next read.
  * @totals: print the exact totals, one "name value" per line.
  * @reset_totals: zero them.
  */
@@ -142,7 +143,7 @@ typedef struct PmuModelKind {
     bool (*can_resume)(PmuModel *m);
     int (*resume)(PmuModel *m);
     void (*abort)(PmuModel *m);
-    void (*race)(PmuModel *m);
+    bool (*race)(PmuModel *m);
     void (*totals)(PmuModel *m, GString *out);
     void (*reset_totals)(PmuModel *m);
 } PmuModelKind;
