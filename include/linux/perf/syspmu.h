@@ -4,8 +4,10 @@
  * allocation, wrap-safe accumulation, CPU ownership and sysfs helpers.
  *
  * A driver embeds a struct syspmu, describes its hardware with a
- * struct syspmu_ops and calls syspmu_register(); the core supplies
- * every struct pmu callback.
+ * struct syspmu_ops and the counters' number and width, calls
+ * syspmu_init() before anything (its interrupt included) can reach the
+ * PMU, and syspmu_register() last; the core supplies every struct pmu
+ * callback.  Drivers say MODULE_IMPORT_NS(SYSPMU).
  */
 #ifndef __SYSPMU_H
 #define __SYSPMU_H
