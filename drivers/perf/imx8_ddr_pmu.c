@@ -17,12 +17,11 @@
 #include <linux/module.h>
 #include <linux/perf_event.h>
 #include <linux/platform_device.h>
+#include <linux/perf/syspmu.h>
 #include <linux/property.h>
-#include <linux/spinlock.h>
 #include <kunit/visibility.h>
 
 #include "imx8_ddr_pmu.h"
-#include <linux/perf/syspmu.h>
 
 #define IMX8_DDR_NUM_COUNTERS		4
 #define IMX8_DDR_CYCLE_COUNTER		0
@@ -36,6 +35,8 @@
 #define   IMX8_DDR_CNTL_CP		GENMASK(23, 16)
 #define   IMX8_DDR_CNTL_CSV		GENMASK(31, 24)
 #define IMX8_DDR_COUNT(n)		(0x20 + 4 * (n))
+/* where CNTL.CP lands in the count when CLEAR releases the counter */
+#define   IMX8_DDR_COUNT_PRESET		GENMASK(31, 24)
 /* Shared AXI filter (filter and enhanced_filter generations) */
 #define IMX8_DDR_DPCR1			0x30
 #define   IMX8_DDR_DPCR1_ID		GENMASK(15, 0)
@@ -117,7 +118,7 @@ struct imx8_ddr_devtype {
  * @cycle_preset: what counter 0 holds when it starts a period.
  */
 struct imx8_ddr_pmu {
-	struct syspmu		upmu;
+	struct syspmu			upmu;
 	void __iomem			*base;
 	const struct imx8_ddr_devtype	*devtype;
 	int				id;
@@ -377,14 +378,24 @@ static u64 imx8_ddr_snapshot(struct imx8_ddr_pmu *ddr, int idx,
 	return (over ? BIT_ULL(32) : 0) | val;
 }
 
+/*
+ * Clear counter @idx (CLEAR low zeroes its count, byte count and OVER,
+ * and on counter 0 releases the lock), then write @cntl: with CLEAR set
+ * the counter restarts from its preset.  Counters 1-3 would leave clear
+ * by themselves; counter 0 needs the second write.
+ */
+static void imx8_ddr_clear_counter(struct imx8_ddr_pmu *ddr, int idx, u32 cntl)
+{
+	writel(0, ddr->base + IMX8_DDR_CNTL(idx));
+	writel(cntl, ddr->base + IMX8_DDR_CNTL(idx));
+}
+
 /* Clear and restart counter 0 from its preset; releases the lock */
 static void imx8_ddr_restart_cycles(struct imx8_ddr_pmu *ddr, bool run)
 {
-	/* a 1-to-0-to-1 edge of CLEAR reloads the preset */
-	writel(0, ddr->base + IMX8_DDR_CNTL(IMX8_DDR_CYCLE_COUNTER));
-	writel((run ? IMX8_DDR_CNTL_EN : 0) | IMX8_DDR_CNTL_CLEAR |
-	       FIELD_PREP(IMX8_DDR_CNTL_CP, IMX8_DDR_CYCLE_PRESET),
-	       ddr->base + IMX8_DDR_CNTL(IMX8_DDR_CYCLE_COUNTER));
+	imx8_ddr_clear_counter(ddr, IMX8_DDR_CYCLE_COUNTER,
+			       (run ? IMX8_DDR_CNTL_EN : 0) | IMX8_DDR_CNTL_CLEAR |
+			       FIELD_PREP(IMX8_DDR_CNTL_CP, IMX8_DDR_CYCLE_PRESET));
 }
 
 static void imx8_ddr_hold_cycles(struct imx8_ddr_pmu *ddr)
@@ -395,13 +406,11 @@ static void imx8_ddr_hold_cycles(struct imx8_ddr_pmu *ddr)
 	       ddr->base + IMX8_DDR_CNTL(IMX8_DDR_CYCLE_COUNTER));
 }
 
-/* Clear counter 1-3 @idx, leaving its event and enable as they are */
-static void imx8_ddr_clear_counter(struct imx8_ddr_pmu *ddr, int idx)
+/* What CNTL of counter 1-3 holds while @event counts on it */
+static u32 imx8_ddr_event_cntl(struct perf_event *event)
 {
-	u32 cntl = imx8_ddr_cntl(ddr, idx) & ~IMX8_DDR_CNTL_OVER;
-
-	writel(cntl & ~IMX8_DDR_CNTL_CLEAR, ddr->base + IMX8_DDR_CNTL(idx));
-	writel(cntl | IMX8_DDR_CNTL_CLEAR, ddr->base + IMX8_DDR_CNTL(idx));
+	return FIELD_PREP(IMX8_DDR_CNTL_CSV, imx8_ddr_event_code(event)) |
+	       IMX8_DDR_CNTL_EN | IMX8_DDR_CNTL_CLEAR;
 }
 
 static void imx8_ddr_program_filter(struct imx8_ddr_pmu *ddr, int idx,
@@ -461,14 +470,8 @@ static u64 imx8_ddr_enable_counter(struct syspmu *upmu,
 	/* event_valid() keeps axid events off controllers without a filter */
 	if (imx8_ddr_event_filtered(event))
 		imx8_ddr_program_filter(ddr, idx, event);
-	/*
-	 * Writing 0 clears the counter, its byte count and its OVER (a
-	 * stopped i.MX8MP counter counts again); CLEAR then reads 1.
-	 */
-	writel(0, ddr->base + IMX8_DDR_CNTL(idx));
-	writel(FIELD_PREP(IMX8_DDR_CNTL_CSV, imx8_ddr_event_code(event)) |
-	       IMX8_DDR_CNTL_EN | IMX8_DDR_CNTL_CLEAR,
-	       ddr->base + IMX8_DDR_CNTL(idx));
+	/* from 0, and counting again if an i.MX8MP counter had stopped */
+	imx8_ddr_clear_counter(ddr, idx, imx8_ddr_event_cntl(event));
 	return 0;
 }
 
@@ -479,8 +482,8 @@ static void imx8_ddr_disable_counter(struct syspmu *upmu,
 	int idx = event->hw.idx;
 
 	if (idx != IMX8_DDR_CYCLE_COUNTER)
-		writel(FIELD_PREP(IMX8_DDR_CNTL_CSV, imx8_ddr_event_code(event)) |
-		       IMX8_DDR_CNTL_CLEAR, ddr->base + IMX8_DDR_CNTL(idx));
+		writel(imx8_ddr_event_cntl(event) & ~IMX8_DDR_CNTL_EN,
+		       ddr->base + IMX8_DDR_CNTL(idx));
 	/*
 	 * Once locked, the block is frozen and the interrupt handler will
 	 * release it; holding counter 0 would not.
@@ -523,9 +526,11 @@ VISIBLE_IF_KUNIT irqreturn_t imx8_ddr_pmu_irq(int irq, void *dev_id)
 	 * overflow (where i.MX8MP counters stop) and OVER means one wrap.
 	 */
 	for_each_set_bit_from(idx, upmu->used_mask, IMX8_DDR_NUM_COUNTERS) {
-		if (!(imx8_ddr_cntl(ddr, idx) & IMX8_DDR_CNTL_EN))
+		struct perf_event *event = upmu->events[idx];
+
+		if (event->hw.state & PERF_HES_STOPPED)
 			continue;
-		imx8_ddr_clear_counter(ddr, idx);
+		imx8_ddr_clear_counter(ddr, idx, imx8_ddr_event_cntl(event));
 		syspmu_counter_reloaded(upmu, idx, 0);
 	}
 	imx8_ddr_restart_cycles(ddr, ddr->active);
@@ -608,14 +613,13 @@ imx8_ddr_pmu_create(struct device *dev, void __iomem *base, int irq,
 	 * overflowed (a pending interrupt included), and see whether counter
 	 * 0 takes its preset.
 	 */
-	for (i = 1; i < IMX8_DDR_NUM_COUNTERS; i++) {
-		writel(0, base + IMX8_DDR_CNTL(i));
-		writel(IMX8_DDR_CNTL_CLEAR, base + IMX8_DDR_CNTL(i));
-	}
+	for (i = 1; i < IMX8_DDR_NUM_COUNTERS; i++)
+		imx8_ddr_clear_counter(ddr, i, IMX8_DDR_CNTL_CLEAR);
 	imx8_ddr_restart_cycles(ddr, false);
-	if (FIELD_GET(GENMASK(31, 24), readl(base + IMX8_DDR_COUNT(0))) ==
+	if (FIELD_GET(IMX8_DDR_COUNT_PRESET, readl(base + IMX8_DDR_COUNT(0))) ==
 	    IMX8_DDR_CYCLE_PRESET)
-		ddr->cycle_preset = IMX8_DDR_CYCLE_PRESET << 24;
+		ddr->cycle_preset = FIELD_PREP(IMX8_DDR_COUNT_PRESET,
+					       IMX8_DDR_CYCLE_PRESET);
 	else if (devtype->filter == IMX8_DDR_ENHANCED_FILTER)
 		dev_warn(dev, "cycle counter ignores its preset: byte counts above 16 bytes a cycle may be lost\n");
 
