@@ -230,20 +230,30 @@ static uint64_t pmu_model_regs_read(void *opaque, hwaddr addr, unsigned size)
     return val & pmu_reg_size_mask(size);
 }
 
+/*
+ * Store a write into register @index's value as @how says: RW replaces
+ * the writable bits (and clears its w1c bits written 1), SET sets and
+ * CLR/W1C clear the bits written 1.
+ */
 static void pmu_reg_store(PmuModel *m, int index, unsigned n, uint64_t written,
-                          uint64_t access_mask, bool set, bool clear)
+                          uint64_t access_mask, PmuRegKind how)
 {
     const PmuReg *r = &m->kind->regs[index];
     uint64_t wmask = pmu_reg_wmask(r) & access_mask;
     uint64_t old = m->val[index][n], val;
 
-    if (set) {
+    switch (how) {
+    case PMU_REG_SET:
         val = old | (written & wmask);
-    } else if (clear) {
+        break;
+    case PMU_REG_CLR:
+    case PMU_REG_W1C:
         val = old & ~(written & wmask);
-    } else {
+        break;
+    default:
         val = (old & ~wmask) | (written & wmask);
         val &= ~(written & r->w1c & access_mask);
+        break;
     }
     m->val[index][n] = val & ~r->self_clear;
     if (r->write) {
@@ -270,21 +280,11 @@ static void pmu_model_regs_write(void *opaque, hwaddr addr, uint64_t data,
     written = data << (byte * 8);
     access_mask = pmu_reg_size_mask(size) << (byte * 8);
 
-    switch (r->kind) {
-    case PMU_REG_RW:
-        pmu_reg_store(m, index, n, written, access_mask, false, false);
-        break;
-    case PMU_REG_SET:
-        pmu_reg_store(m, r->target, n, written, access_mask, true, false);
-        break;
-    case PMU_REG_CLR:
-        pmu_reg_store(m, r->target, n, written, access_mask, false, true);
-        break;
-    case PMU_REG_W1C:
-        pmu_reg_store(m, index, n, written, access_mask, false, true);
-        break;
-    case PMU_REG_RO:
-        break;
+    /* a SET/CLR register acts on its target's value */
+    if (r->kind == PMU_REG_SET || r->kind == PMU_REG_CLR) {
+        pmu_reg_store(m, r->target, n, written, access_mask, r->kind);
+    } else if (r->kind != PMU_REG_RO) {
+        pmu_reg_store(m, index, n, written, access_mask, r->kind);
     }
     pmu_model_clock_arm(m);
 }
@@ -368,6 +368,17 @@ static void pmu_model_totals(PmuModel *m)
     memcpy(m->reply, out->str, m->reply_len);
 }
 
+/* The totals a test reads; the race knob is disarmed with them */
+static void pmu_model_reset_totals(PmuModel *m)
+{
+    m->irqs = 0;
+    m->races = 0;
+    m->race_offset = -1;
+    if (m->kind->reset_totals) {
+        m->kind->reset_totals(m);
+    }
+}
+
 static int pmu_model_run(PmuModel *m, const char *text)
 {
     char *line = g_strdup(text);
@@ -397,10 +408,7 @@ static int pmu_model_run(PmuModel *m, const char *text)
         return 0;
     }
     if (!strcmp(cmd.verb, "reset") && !cmd.n) {
-        m->irqs = 0;
-        m->races = 0;
-        m->race_offset = -1;
-        m->kind->reset_totals(m);
+        pmu_model_reset_totals(m);
         return 0;
     }
     if (!strcmp(cmd.verb, "clock")) {
@@ -532,12 +540,12 @@ bool pmu_model_init(PmuModel *m, Object *owner, const char *kind_name,
     m->kind = kind;
     m->variant = 0;
     if (variant) {
-        for (i = 0; kind->variants[i]; i++) {
+        for (i = 0; kind->variants && kind->variants[i]; i++) {
             if (!strcmp(kind->variants[i], variant)) {
                 break;
             }
         }
-        if (!kind->variants[i]) {
+        if (!kind->variants || !kind->variants[i]) {
             error_setg(errp, "pmu-model: %s has no variant '%s'",
                        kind->name, variant);
             return false;
@@ -577,10 +585,9 @@ void pmu_model_reset(PmuModel *m)
     m->reply_len = 0;
     m->clock_hz = 0;
     timer_del(m->clock_timer);
-    m->race_offset = -1;
-    m->irqs = 0;
-    kind->reset_totals(m);
-    kind->reset(m);
+    if (kind->reset) {
+        kind->reset(m);
+    }
     pmu_model_set_irq(m, false);
-    m->irqs = 0;
+    pmu_model_reset_totals(m);
 }

@@ -110,24 +110,27 @@ typedef struct PmuModelCmd {
  * @name: what "-device pmu-model-isa,kind=NAME" selects.
  * @variants: NULL-terminated names a "variant=" property may take; the
  *     first is the default.  The kind's state reads pmu_model.variant.
+ *     NULL for a kind without variants.
  * @state_size: bytes of the kind's state, pmu_model.state.
  * @regs: the register table; @nregs entries.
  * @regs_size: size of the register window.
- * @reset: the registers took their reset values; reset the rest.
+ * @reset: the registers took their reset values; reset the rest (NULL:
+ *     nothing else to reset).
  * @elapse: free-running clock: @cycles passed without traffic.
  * @cycles_to_irq: free-running clock: how many cycles from now the model
  *     would raise its interrupt by itself (UINT64_MAX: never).
  * @command: a test command the common part does not handle itself: 0,
  *     -errno, or PMU_MODEL_BUSY when it started a stream.
- * @can_resume: whether a waiting stream may play on now.
+ * @can_resume: whether a waiting stream may play on now; NULL: always.
  * @resume: play on: 0 when the stream is done, or PMU_MODEL_BUSY.
- * @abort: drop the stream.
+ *     Needed only by kinds whose commands start streams.
+ * @abort: drop the stream (with @resume).
  * @race: "race read=OFFSET" armed it: the register at OFFSET is about to
  *     be read; move the hardware to the edge a driver must survive there
  *     (for a counter: just past its overflow).  False if it cannot now (the
  *     counter is stopped): the knob stays armed for the next read.
  * @totals: print the exact totals, one "name value" per line.
- * @reset_totals: zero them.
+ * @reset_totals: zero them; NULL if the kind keeps none.
  */
 typedef struct PmuModelKind {
     const char *name;
@@ -164,7 +167,6 @@ typedef struct PmuModelKind {
  * @val: stored value of every register instance.
  * @clock_hz: free-running clock, or 0 for traffic-only time.
  * @clock_ns: virtual time up to which cycles have been accounted.
- * @clock_rem: remainder (in Hz * ns) not yet a whole cycle.
  * @clock_timer: fires when the model would raise its interrupt.
  * @status: of the last command: 0, -errno or PMU_MODEL_BUSY.
  * @progress: times a stream played on, so a waiting test sees progress.
@@ -184,7 +186,6 @@ struct PmuModel {
     uint64_t **val;
     uint64_t clock_hz;
     int64_t clock_ns;
-    uint64_t clock_rem;
     QEMUTimer *clock_timer;
     int32_t status;
     uint32_t progress;

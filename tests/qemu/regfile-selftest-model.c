@@ -68,8 +68,6 @@ static const PmuReg st_regs[ST_NREGS] = {
                   .kind = PMU_REG_RO, .read = st_tick_read },
 };
 
-static const char *const st_variants[] = { "default", NULL };
-
 static int st_command(PmuModel *m, const PmuModelCmd *cmd)
 {
     static const char *const args[] = { "bits", NULL };
@@ -85,15 +83,6 @@ static int st_command(PmuModel *m, const PmuModelCmd *cmd)
     return 0;
 }
 
-static int st_resume(PmuModel *m)
-{
-    return 0;
-}
-
-static void st_nothing(PmuModel *m)
-{
-}
-
 static void st_totals(PmuModel *m, GString *out)
 {
     g_string_append_printf(out, "tick %" PRIu64 "\n",
@@ -107,17 +96,13 @@ static void st_reset(PmuModel *m)
 
 static const PmuModelKind regfile_selftest_kind = {
     .name = "regfile-selftest",
-    .variants = st_variants,
     .state_size = sizeof(SelftestModel),
     .regs = st_regs,
     .nregs = ST_NREGS,
     .regs_size = 0x1000,
     .reset = st_reset,
     .command = st_command,
-    .resume = st_resume,
-    .abort = st_nothing,
     .totals = st_totals,
-    .reset_totals = st_nothing,
 };
 
 static void regfile_selftest_register(void)
