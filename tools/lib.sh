@@ -1,5 +1,6 @@
 # Shared settings for the tools/ scripts.  Sourced, not run.
 # shellcheck shell=bash
+# shellcheck disable=SC2034  # settings used by the scripts that source this
 
 TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 CACHE=${PMU_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/imx-tegra-pmu}
@@ -67,30 +68,31 @@ build_test_tools() {
 # modules.order, each module after the modules it depends on (modinfo).
 # KUnit suites (tests/kunit/) are not loaded at boot: the tests run them.
 module_load_order() {
-	local order=$TOP/modules.order m
-	declare -A path=() done=()
+	local order=$TOP/modules.order m name
+	local -a names=()
+	declare -A path=() seen=()
 	[ -f "$order" ] || die "no $order: build the modules first"
 	while read -r m; do
 		m=${m%.o}
 		m=${m%.ko}
 		m=${m#"$TOP"/}
 		case $m in tests/kunit/*) continue ;; esac
-		path[$(basename "$m")]=$TOP/$m.ko
+		name=$(basename "$m")
+		names+=("$name")
+		path[$name]=$TOP/$m.ko
 	done <"$order"
 	visit() {
 		local name=$1 dep
-		[ -n "${done[$name]:-}" ] && return 0
-		done[$name]=1
+		[ -n "${seen[$name]:-}" ] && return 0
+		seen[$name]=1
 		for dep in $(modinfo -F depends "${path[$name]}" | tr , ' '); do
 			[ -n "${path[$dep]:-}" ] && visit "$dep"
 		done
 		printf '%s ' "${path[$name]}"
 	}
-	while read -r m; do
-		m=$(basename "${m%.o}")
-		m=${m%.ko}
-		[ -n "${path[$m]:-}" ] && visit "$m"
-	done <"$order"
+	for name in "${names[@]}"; do
+		visit "$name"
+	done
 }
 
 # -device arguments of the board's hardware models

@@ -232,7 +232,7 @@ test_cycle_counter_read_race() {
 		expect_eq "$m races fired" "$(total $m races)" 1
 		expect_eq "$m overflow interrupts" "$(total $m irqs)" 1
 		expect_eq "$m cycles summed over intervals" \
-			"$(awk -F, -v e="$pmu/cycles/" '$4 == e { s += $2 } END { printf "%.0f\n", s }' /tmp/perf-race.csv)" \
+			"$(interval_sum /tmp/perf-race.csv "$pmu/cycles/")" \
 			"$(counted $m 0)"
 	done
 }
@@ -240,7 +240,8 @@ test_cycle_counter_read_race() {
 # A boot loader left an i.MX8MP byte counter overflowed, hence stopped:
 # the driver clears it and it counts.
 test_counter_overflowed_at_boot() {
-	local base=0xe0010000
+	local base
+	base=$(model_addr imx8mp)
 	rmmod imx8_ddr_pmu || fail "rmmod"
 	busybox devmem $((base + 0x30)) 32 0		# DPCR1: any ID
 	busybox devmem $((base + 0x04)) 32 0x41000006	# counter 1: axid-read
@@ -290,8 +291,8 @@ test_interval_reads_add_up() {
 		ddr-traffic imx8 "read count=$n bytes=8" || fail "perf stat -I"
 	local reads cycles lines
 	lines=$(grep -c "$PLAIN/read/" /tmp/perf-interval.csv)
-	reads=$(awk -F, -v e="$PLAIN/read/" '$4 == e { s += $2 } END { printf "%.0f\n", s }' /tmp/perf-interval.csv)
-	cycles=$(awk -F, -v e="$PLAIN/cycles/" '$4 == e { s += $2 } END { printf "%.0f\n", s }' /tmp/perf-interval.csv)
+	reads=$(interval_sum /tmp/perf-interval.csv "$PLAIN/read/")
+	cycles=$(interval_sum /tmp/perf-interval.csv "$PLAIN/cycles/")
 	echo "  $lines intervals, $(total imx8 irqs) overflow interrupts"
 	expect_eq "reads summed over intervals" "$reads" $n
 	expect_eq "cycles summed over intervals" "$cycles" "$(counted imx8 0)"

@@ -5,7 +5,7 @@
 
 . "$VM_TOP/tests/guest/lib.sh"
 
-BASE=0xe0040000
+BASE=$(model_addr regfile)
 rd() { printf '0x%08x' "$(busybox devmem $((BASE + $1)) 32)"; }
 wr() { busybox devmem $((BASE + $1)) 32 "$2"; }
 

@@ -117,6 +117,18 @@ counted() {
 	sed -n "s/^counter$2 .*counted=\([0-9]*\).*/\1/p" "$MODELS/$1/totals"
 }
 
+# interval_sum CSV EVENT: EVENT's counts summed over a perf stat -I -x, file
+interval_sum() {
+	awk -F, -v e="$2" '$4 == e { s += $2 } END { printf "%.0f\n", s }' "$1"
+}
+
+# model_addr NAME: physical address of model NAME's registers, as the
+# board's device list (tests/board/qemu-devices) places it
+model_addr() {
+	sed -n "s/.*,id=$1,.*addr=\(0x[0-9a-fA-F]*\).*/\1/p" \
+		"$VM_TOP/tests/board/qemu-devices"
+}
+
 # counts EVENTS CMD: run CMD under perf stat -a, print one count a line
 counts() {
 	local events=$1
