@@ -168,19 +168,11 @@ static void fake_disable_counter(struct syspmu *upmu,
 {
 }
 
+/* It claims at event_init and has nothing to release: both are allowed */
 static const struct syspmu_ops fake_ops = {
 	.counter_mask		= fake_counter_mask,
 	.event_valid		= fake_event_valid,
 	.events_compatible	= fake_events_compatible,
-	.read_counter		= fake_read_counter,
-	.enable_counter		= fake_enable_counter,
-	.disable_counter	= fake_disable_counter,
-};
-
-/* The same, with an event_claim and no event_release */
-static const struct syspmu_ops fake_claim_ops = {
-	.counter_mask		= fake_counter_mask,
-	.event_valid		= fake_event_valid,
 	.event_claim		= fake_event_claim,
 	.read_counter		= fake_read_counter,
 	.enable_counter		= fake_enable_counter,
@@ -192,9 +184,7 @@ static void fake_unregister(void *upmu)
 	syspmu_unregister(upmu);
 }
 
-static struct fake_pmu *make_fake_n(struct kunit *test,
-				    const struct syspmu_ops *ops,
-				    unsigned int counters)
+static struct fake_pmu *make_fake_n(struct kunit *test, unsigned int counters)
 {
 	static atomic_t fake_id = ATOMIC_INIT(0);
 	struct fake_pmu *fake;
@@ -211,7 +201,7 @@ static struct fake_pmu *make_fake_n(struct kunit *test,
 
 	fake->upmu = (struct syspmu) {
 		.dev		= dev,
-		.ops		= ops,
+		.ops		= &fake_ops,
 		.config_mask	= { GENMASK_ULL(7, 0), GENMASK_ULL(7, 0), 0 },
 		.num_counters	= counters,
 		.width		= 32,
@@ -224,10 +214,9 @@ static struct fake_pmu *make_fake_n(struct kunit *test,
 	return fake;
 }
 
-static struct fake_pmu *make_fake(struct kunit *test,
-				  const struct syspmu_ops *ops)
+static struct fake_pmu *make_fake(struct kunit *test)
 {
-	return make_fake_n(test, ops, 2);
+	return make_fake_n(test, 2);
 }
 
 /*
@@ -274,7 +263,7 @@ static int fake_group_add(struct fake_group *g, struct perf_event *ev)
  */
 static void syspmu_test_group_order(struct kunit *test)
 {
-	struct fake_pmu *fake = make_fake(test, &fake_ops);
+	struct fake_pmu *fake = make_fake(test);
 	struct syspmu *upmu = &fake->upmu;
 	struct fake_group *g;
 
@@ -295,7 +284,7 @@ static void syspmu_test_group_order(struct kunit *test)
 /* Two settings of shared hardware in one group never fit */
 static void syspmu_test_group_conflict(struct kunit *test)
 {
-	struct fake_pmu *fake = make_fake(test, &fake_ops);
+	struct fake_pmu *fake = make_fake(test);
 	struct perf_event *ev;
 	struct fake_group *g;
 
@@ -329,7 +318,7 @@ static struct perf_event *fake_open(struct kunit *test, struct fake_pmu *fake,
 /* Shared hardware in use by a scheduled event: the other setting waits */
 static void syspmu_test_shared_takes_turns(struct kunit *test)
 {
-	struct fake_pmu *fake = make_fake(test, &fake_ops);
+	struct fake_pmu *fake = make_fake(test);
 	struct perf_event *a, *b;
 
 	a = fake_open(test, fake, FAKE_EV_SHARED, 1);
@@ -352,7 +341,7 @@ static void syspmu_test_shared_takes_turns(struct kunit *test)
 /* Counters are bitmaps of the PMU's size, up to the architecture's 256 */
 static void syspmu_test_many_counters(struct kunit *test)
 {
-	struct fake_pmu *fake = make_fake_n(test, &fake_ops, 256);
+	struct fake_pmu *fake = make_fake_n(test, 256);
 	struct perf_event *ev;
 
 	ev = fake_open(test, fake, FAKE_EV_HIGH, 0);
@@ -368,7 +357,7 @@ static void syspmu_test_many_counters(struct kunit *test)
 /* A driver may claim at event_init without anything to release */
 static void syspmu_test_claim_without_release(struct kunit *test)
 {
-	struct fake_pmu *fake = make_fake(test, &fake_claim_ops);
+	struct fake_pmu *fake = make_fake(test);
 	struct perf_event *ev;
 
 	ev = fake_open(test, fake, FAKE_EV_ANY, 0);
@@ -405,7 +394,7 @@ static int fake_irq_thread(void *data)
  */
 static void syspmu_test_add_publishes_complete_events(struct kunit *test)
 {
-	struct fake_pmu *fake = make_fake(test, &fake_ops);
+	struct fake_pmu *fake = make_fake(test);
 	struct fake_irq irq = { .fake = fake };
 	struct task_struct *t;
 	struct perf_event *ev;
