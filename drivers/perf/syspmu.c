@@ -325,6 +325,10 @@ static int syspmu_add(struct perf_event *event, int flags)
 	raw_spin_lock_irqsave(&upmu->lock, irqflags);
 	if (!syspmu_conflicts(upmu, event))
 		idx = syspmu_alloc_counter(upmu, upmu->used_mask, event);
+	if (idx >= 0 && upmu->ops->event_add && upmu->ops->event_add(event)) {
+		__clear_bit(idx, upmu->used_mask);
+		idx = -EBUSY;
+	}
 	if (idx >= 0) {
 		hwc->idx = idx;
 		hwc->state = PERF_HES_STOPPED | PERF_HES_UPTODATE;
@@ -349,6 +353,8 @@ static void syspmu_del(struct perf_event *event, int flags)
 
 	syspmu_stop(event, PERF_EF_UPDATE);
 	raw_spin_lock_irqsave(&upmu->lock, irqflags);
+	if (upmu->ops->event_del)
+		upmu->ops->event_del(event);
 	upmu->events[hwc->idx] = NULL;
 	__clear_bit(hwc->idx, upmu->used_mask);
 	hwc->idx = -1;
@@ -364,6 +370,26 @@ static void syspmu_read(struct perf_event *event)
 	raw_spin_lock_irqsave(&upmu->lock, irqflags);
 	if (!(event->hw.state & PERF_HES_STOPPED))
 		syspmu_event_update(event);
+	raw_spin_unlock_irqrestore(&upmu->lock, irqflags);
+}
+
+static void syspmu_pmu_enable(struct pmu *pmu)
+{
+	struct syspmu *upmu = to_syspmu(pmu);
+	unsigned long irqflags;
+
+	raw_spin_lock_irqsave(&upmu->lock, irqflags);
+	upmu->ops->pmu_enable(upmu);
+	raw_spin_unlock_irqrestore(&upmu->lock, irqflags);
+}
+
+static void syspmu_pmu_disable(struct pmu *pmu)
+{
+	struct syspmu *upmu = to_syspmu(pmu);
+	unsigned long irqflags;
+
+	raw_spin_lock_irqsave(&upmu->lock, irqflags);
+	upmu->ops->pmu_disable(upmu);
 	raw_spin_unlock_irqrestore(&upmu->lock, irqflags);
 }
 
@@ -503,6 +529,10 @@ int syspmu_register(struct syspmu *upmu, const char *name)
 		.stop		= syspmu_stop,
 		.read		= syspmu_read,
 	};
+	if (upmu->ops->pmu_enable)
+		upmu->pmu.pmu_enable = syspmu_pmu_enable;
+	if (upmu->ops->pmu_disable)
+		upmu->pmu.pmu_disable = syspmu_pmu_disable;
 
 	ret = cpuhp_state_add_instance_nocalls(syspmu_cpuhp_state,
 					       &upmu->cpuhp_node);

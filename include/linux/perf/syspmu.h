@@ -16,6 +16,7 @@
 #include <linux/cpumask.h>
 #include <linux/device.h>
 #include <linux/interrupt.h>
+#include <linux/io.h>
 #include <linux/perf_event.h>
 #include <linux/spinlock.h>
 #include <linux/sysfs.h>
@@ -44,12 +45,21 @@ struct syspmu;
  * @enable_counter: program and start the counter of @event; returns the
  *	raw value it starts from (what @read_counter would read at once).
  * @disable_counter: stop the counter of @event; its value must hold.
+ * @event_add: take the hardware that @event needs while it is scheduled,
+ *	beyond its counter (a filter slot several events may share); 0, or
+ *	-errno if it is all taken (the event then takes turns).  Optional.
+ * @event_del: give back what @event_add took.  Optional.
+ * @pmu_enable: let the counters count, after perf core has scheduled a
+ *	set of events (so a group starts at once).  Optional.
+ * @pmu_disable: stop every counter while perf core schedules.  Optional.
  *
  * @events_compatible is checked between the members of a group at
  * event_init, and between an event and every scheduled event when perf
  * core adds it, so that conflicting events multiplex.
  *
- * The counter callbacks run with @syspmu.lock held and interrupts off.
+ * The counter callbacks, @event_add and @event_del run with @syspmu.lock
+ * held and interrupts off; @pmu_enable and @pmu_disable run on the owning
+ * CPU with interrupts off, also under @syspmu.lock.
  */
 struct syspmu_ops {
 	void		(*counter_mask)(struct perf_event *event,
@@ -65,6 +75,10 @@ struct syspmu_ops {
 					  struct perf_event *event);
 	void		(*disable_counter)(struct syspmu *upmu,
 					   struct perf_event *event);
+	int		(*event_add)(struct perf_event *event);
+	void		(*event_del)(struct perf_event *event);
+	void		(*pmu_enable)(struct syspmu *upmu);
+	void		(*pmu_disable)(struct syspmu *upmu);
 };
 
 /**
@@ -126,6 +140,36 @@ void syspmu_event_update(struct perf_event *event);
 void syspmu_update_all(struct syspmu *upmu);
 void syspmu_counter_reloaded(struct syspmu *upmu, int idx, u64 value);
 u64 syspmu_delta(u64 prev, u64 now, unsigned int width);
+
+/**
+ * syspmu_read_hi_lo_hi() - read a 64-bit counter as two 32-bit halves
+ * @lo: address of the low half; the high half follows it.
+ *
+ * For counters without 64-bit single-copy atomic access: the low half may
+ * carry into the high half between the two reads.  The high half is read
+ * before and after the low half, and the pair is taken only when it did
+ * not change.  If the counter carries on every try (hardware counting
+ * 2^32 events a microsecond), the start of the latest high epoch is
+ * returned: never more than the counter holds, never less than an earlier
+ * read returned, so nothing is counted twice.
+ *
+ * Return: the counter value.
+ */
+static inline u64 syspmu_read_hi_lo_hi(const void __iomem *lo)
+{
+	u32 hi, hi2, val;
+	int tries;
+
+	hi = readl(lo + 4);
+	for (tries = 0; tries < 3; tries++) {
+		val = readl(lo);
+		hi2 = readl(lo + 4);
+		if (hi2 == hi)
+			return (u64)hi << 32 | val;
+		hi = hi2;
+	}
+	return (u64)hi << 32;
+}
 
 /* sysfs helpers */
 
