@@ -559,9 +559,8 @@ EXPORT_SYMBOL_NS_GPL(cspmu_socket, CORESIGHT_PMU);
 
 #ifdef CONFIG_ACPI
 /* The ACPI device an APMT node of type ACPI names by _HID and _UID */
-static struct acpi_device *cspmu_acpi_dev_get(struct cspmu *cspmu)
+static struct acpi_device *cspmu_acpi_dev_get(const struct acpi_apmt_node *apmt)
 {
-	const struct acpi_apmt_node *apmt = cspmu->apmt;
 	char hid[16] = { }, uid[16];
 
 	if (!apmt || apmt->type != ACPI_APMT_NODE_TYPE_ACPI)
@@ -578,7 +577,7 @@ static struct acpi_device *cspmu_acpi_dev_get(struct cspmu *cspmu)
  * @val: its value.
  *
  * The firmware device is the ACPI device an APMT node of type ACPI names;
- * on DT, the PMU's own node.
+ * without APMT, the PMU's own device (DT node or software node).
  *
  * Return: 0, or -ENODEV if there is no such device, or the property
  * lookup's error.
@@ -590,39 +589,12 @@ int cspmu_firmware_instance(struct cspmu *cspmu, const char *prop, u32 *val)
 
 	if (!cspmu->apmt)
 		return device_property_read_u32(cspmu->dev, prop, val);
-	adev = cspmu_acpi_dev_get(cspmu);
+	adev = cspmu_acpi_dev_get(cspmu->apmt);
 	if (!adev)
 		return -ENODEV;
 	ret = fwnode_property_read_u32(acpi_fwnode_handle(adev), prop, val);
 	acpi_dev_put(adev);
 	return ret;
-}
-
-/**
- * cspmu_firmware_mem() - first memory resource of the firmware device
- * @cspmu: the PMU, described by an APMT node of type ACPI.
- * @res: the resource.
- *
- * Return: 0, or -ENODEV if there is no device or no memory resource.
- */
-int cspmu_firmware_mem(struct cspmu *cspmu, struct resource *res)
-{
-	struct resource_entry *entry;
-	struct acpi_device *adev;
-	LIST_HEAD(list);
-	int ret;
-
-	adev = cspmu_acpi_dev_get(cspmu);
-	if (!adev)
-		return -ENODEV;
-	ret = acpi_dev_get_memory_resources(adev, &list);
-	acpi_dev_put(adev);
-	if (ret <= 0)
-		return ret ?: -ENODEV;
-	entry = list_first_entry(&list, struct resource_entry, node);
-	*res = *entry->res;
-	acpi_dev_free_resource_list(&list);
-	return 0;
 }
 
 static bool cspmu_cpu_in_container(unsigned int cpu, u32 uid)
@@ -666,17 +638,11 @@ int cspmu_firmware_instance(struct cspmu *cspmu, const char *prop, u32 *val)
 	return device_property_read_u32(cspmu->dev, prop, val);
 }
 
-int cspmu_firmware_mem(struct cspmu *cspmu, struct resource *res)
-{
-	return -ENODEV;
-}
-
 static void cspmu_apmt_cpus(struct cspmu *cspmu, struct cpumask *cpus)
 {
 }
 #endif
 EXPORT_SYMBOL_NS_GPL(cspmu_firmware_instance, CORESIGHT_PMU);
-EXPORT_SYMBOL_NS_GPL(cspmu_firmware_mem, CORESIGHT_PMU);
 
 /* DT: the "cpus" phandles; none means every CPU */
 static int cspmu_dt_cpus(struct cspmu *cspmu, struct cpumask *cpus)
@@ -750,40 +716,6 @@ static void cspmu_init_groups(struct cspmu *cspmu)
 
 /* Probe */
 
-static int cspmu_map(struct cspmu *cspmu, struct platform_device *pdev)
-{
-	bool dual_page = false;
-	u32 io_width;
-
-#ifdef CONFIG_ACPI
-	const struct acpi_apmt_node *apmt = cspmu->apmt;
-
-	if (apmt) {
-		dual_page = apmt->flags & ACPI_APMT_FLAGS_DUAL_PAGE;
-		cspmu->atomic64 = apmt->flags & ACPI_APMT_FLAGS_ATOMIC;
-	}
-#endif
-	if (!cspmu->apmt) {
-		dual_page = platform_get_resource(pdev, IORESOURCE_MEM, 1);
-		cspmu->atomic64 = !device_property_read_u32(&pdev->dev,
-							    "reg-io-width",
-							    &io_width) &&
-				  io_width == 8;
-	}
-	cspmu->base0 = devm_platform_ioremap_resource(pdev, 0);
-	if (IS_ERR(cspmu->base0))
-		return dev_err_probe(&pdev->dev, PTR_ERR(cspmu->base0),
-				     "cannot map page 0\n");
-	cspmu->base1 = cspmu->base0;
-	if (dual_page) {
-		cspmu->base1 = devm_platform_ioremap_resource(pdev, 1);
-		if (IS_ERR(cspmu->base1))
-			return dev_err_probe(&pdev->dev, PTR_ERR(cspmu->base1),
-					     "cannot map page 1\n");
-	}
-	return 0;
-}
-
 /* PMCFGR: how many counters, how wide, and where the cycle counter is */
 static int cspmu_read_config(struct cspmu *cspmu)
 {
@@ -820,66 +752,71 @@ static void cspmu_reset(struct cspmu *cspmu)
 	writel(CSPMU_PMCR_P | CSPMU_PMCR_C, cspmu->base0 + CSPMU_PMCR);
 }
 
-static int cspmu_probe(struct platform_device *pdev)
+/**
+ * cspmu_create() - set up and register a CoreSight PMU
+ * @dev: its device; everything is undone when it unbinds.
+ * @hw: its mapped registers, interrupt and firmware description.
+ *
+ * What the platform driver's probe does once the resources are mapped;
+ * KUnit suites call it over registers in memory.
+ *
+ * Return: the PMU, or an ERR_PTR(): -EPROBE_DEFER while the backend for
+ * the part is not loaded.
+ */
+struct cspmu *cspmu_create(struct device *dev, const struct cspmu_hw *hw)
 {
-	struct device *dev = &pdev->dev;
 	struct cspmu *cspmu;
-	int irq, ret;
+	int ret;
 
 	cspmu = devm_kzalloc(dev, sizeof(*cspmu), GFP_KERNEL);
 	if (!cspmu)
-		return -ENOMEM;
+		return ERR_PTR(-ENOMEM);
 	cspmu->dev = dev;
-	/* apmt.c passes a pointer to the table's node */
-	if (dev_get_platdata(dev))
-		cspmu->apmt = *(const void **)dev_get_platdata(dev);
+	cspmu->base0 = hw->base0;
+	cspmu->base1 = hw->base1 ?: hw->base0;
+	cspmu->aux = hw->aux;
+	cspmu->atomic64 = hw->atomic64;
+	cspmu->apmt = hw->apmt;
 	cspmu->syspmu.dev = dev;
 	cspmu->syspmu.ops = &cspmu_syspmu_ops;
-	platform_set_drvdata(pdev, cspmu);
 
-	ret = cspmu_map(cspmu, pdev);
-	if (ret)
-		return ret;
 	ret = cspmu_read_config(cspmu);
 	if (ret)
-		return ret;
+		return ERR_PTR(ret);
 	cspmu->pmiidr = cspmu_identify(cspmu);
 	ret = cspmu_find_cpus(cspmu);
 	if (ret)
-		return ret;
+		return ERR_PTR(ret);
 	ret = cspmu_bind_backend(cspmu);
 	if (ret)
-		return ret;
+		return ERR_PTR(ret);
 	ret = devm_add_action_or_reset(dev, cspmu_unlist, cspmu);
 	if (ret)
-		return ret;
+		return ERR_PTR(ret);
 
 	memcpy(cspmu->syspmu.config_mask, cspmu->impl->config_mask,
 	       sizeof(cspmu->syspmu.config_mask));
 	cspmu->syspmu.identifier = devm_kasprintf(dev, GFP_KERNEL, "%x",
 						  cspmu->pmiidr);
 	if (!cspmu->syspmu.identifier)
-		return -ENOMEM;
+		return ERR_PTR(-ENOMEM);
 	ret = syspmu_init(&cspmu->syspmu);
 	if (ret)
-		return ret;
+		return ERR_PTR(ret);
 	ret = cspmu->impl->ops->init(cspmu);
 	if (ret)
-		return dev_err_probe(dev, ret, "cannot set up %x\n",
-				     cspmu->pmiidr);
+		return ERR_PTR(dev_err_probe(dev, ret, "cannot set up part %x\n",
+					     cspmu->pmiidr));
 	if (!cspmu->name)
-		return -ENOMEM;
+		return ERR_PTR(-ENOMEM);
 
 	cspmu_reset(cspmu);
-	irq = platform_get_irq_optional(pdev, 0);
-	if (irq > 0) {
-		ret = syspmu_request_irq(&cspmu->syspmu, irq,
+	if (hw->irq > 0) {
+		ret = syspmu_request_irq(&cspmu->syspmu, hw->irq,
 					 cspmu_irq_handler, cspmu->name);
 		if (ret)
-			return ret;
+			return ERR_PTR(ret);
 		cspmu->has_irq = true;
-	} else if (irq != -ENXIO) {
-		return dev_err_probe(dev, irq, "bad overflow interrupt\n");
 	}
 
 	cspmu_init_groups(cspmu);
@@ -887,12 +824,106 @@ static int cspmu_probe(struct platform_device *pdev)
 						    THIS_MODULE;
 	ret = devm_syspmu_register(dev, &cspmu->syspmu, cspmu->name);
 	if (ret)
-		return dev_err_probe(dev, ret, "cannot register %s\n",
-				     cspmu->name);
-	dev_info(dev, "%s: %u counters of %u bits%s%s, PMIIDR %x\n",
+		return ERR_PTR(dev_err_probe(dev, ret, "cannot register %s\n",
+					     cspmu->name));
+	dev_info(dev, "%s: %u counters of %u bits%s%s, part %x\n",
 		 cspmu->name, cspmu->syspmu.num_counters, cspmu->syspmu.width,
 		 cspmu_has_cycle_counter(cspmu) ? " with cycle counter" : "",
 		 cspmu->has_irq ? ", overflow IRQ" : "", cspmu->pmiidr);
+	return cspmu;
+}
+EXPORT_SYMBOL_NS_GPL(cspmu_create, CORESIGHT_PMU);
+
+#ifdef CONFIG_ACPI
+/*
+ * An APMT node of type ACPI names a firmware device; its first memory
+ * resource, if any, is a block of the part's own (PCIE-TGT's address
+ * filters).  Not requested: the firmware device owns it.
+ */
+static int cspmu_map_aux(struct device *dev, const struct acpi_apmt_node *apmt,
+			 struct cspmu_hw *hw)
+{
+	struct resource_entry *entry;
+	struct acpi_device *adev;
+	LIST_HEAD(list);
+	int ret;
+
+	adev = cspmu_acpi_dev_get(apmt);
+	if (!adev)
+		return 0;
+	ret = acpi_dev_get_memory_resources(adev, &list);
+	acpi_dev_put(adev);
+	if (ret <= 0)
+		return ret;
+	entry = list_first_entry(&list, struct resource_entry, node);
+	hw->aux = devm_ioremap(dev, entry->res->start,
+			       resource_size(entry->res));
+	acpi_dev_free_resource_list(&list);
+	return hw->aux ? 0 : -ENOMEM;
+}
+
+static void cspmu_apmt_hw(const struct acpi_apmt_node *apmt, bool *dual_page,
+			  bool *atomic64)
+{
+	*dual_page = apmt->flags & ACPI_APMT_FLAGS_DUAL_PAGE;
+	*atomic64 = apmt->flags & ACPI_APMT_FLAGS_ATOMIC;
+}
+#else
+static int cspmu_map_aux(struct device *dev, const void *apmt,
+			 struct cspmu_hw *hw)
+{
+	return 0;
+}
+
+static void cspmu_apmt_hw(const void *apmt, bool *dual_page, bool *atomic64)
+{
+}
+#endif
+
+static int cspmu_probe(struct platform_device *pdev)
+{
+	struct device *dev = &pdev->dev;
+	struct cspmu_hw hw = { };
+	bool dual_page = false;
+	struct cspmu *cspmu;
+	u32 io_width;
+	int ret;
+
+	/* apmt.c passes a pointer to the table's node */
+	if (dev_get_platdata(dev))
+		hw.apmt = *(const void **)dev_get_platdata(dev);
+	if (hw.apmt) {
+		cspmu_apmt_hw(hw.apmt, &dual_page, &hw.atomic64);
+	} else {
+		dual_page = platform_get_resource(pdev, IORESOURCE_MEM, 1);
+		hw.atomic64 = !device_property_read_u32(dev, "reg-io-width",
+							&io_width) &&
+			      io_width == 8;
+	}
+	hw.base0 = devm_platform_ioremap_resource(pdev, 0);
+	if (IS_ERR(hw.base0))
+		return dev_err_probe(dev, PTR_ERR(hw.base0),
+				     "cannot map page 0\n");
+	if (dual_page) {
+		hw.base1 = devm_platform_ioremap_resource(pdev, 1);
+		if (IS_ERR(hw.base1))
+			return dev_err_probe(dev, PTR_ERR(hw.base1),
+					     "cannot map page 1\n");
+	}
+	if (hw.apmt) {
+		ret = cspmu_map_aux(dev, hw.apmt, &hw);
+		if (ret)
+			return dev_err_probe(dev, ret,
+					     "cannot map the firmware device's block\n");
+	}
+	hw.irq = platform_get_irq_optional(pdev, 0);
+	if (hw.irq < 0 && hw.irq != -ENXIO)
+		return dev_err_probe(dev, hw.irq, "bad overflow interrupt\n");
+
+	cspmu = cspmu_create(dev, &hw);
+	if (IS_ERR(cspmu))
+		return PTR_ERR(cspmu);
+	platform_set_drvdata(pdev, cspmu);
 	return 0;
 }
 

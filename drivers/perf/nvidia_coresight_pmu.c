@@ -17,7 +17,6 @@
 
 #include <linux/bitfield.h>
 #include <linux/io.h>
-#include <linux/ioport.h>
 #include <linux/module.h>
 #include <linux/perf_event.h>
 
@@ -418,20 +417,15 @@ static void nv_tgt_encode(struct perf_event *event, u32 *filtr, u32 *filt2r)
 
 static int nv_tgt_init(struct cspmu *cspmu)
 {
-	struct resource res;
 	struct nv_tgt *tgt;
-	int ret;
 
+	if (!cspmu->aux)
+		return dev_err_probe(cspmu->dev, -ENODEV,
+				     "firmware gives no address-filter block\n");
 	tgt = devm_kzalloc(cspmu->dev, sizeof(*tgt), GFP_KERNEL);
 	if (!tgt)
 		return -ENOMEM;
-	ret = cspmu_firmware_mem(cspmu, &res);
-	if (ret)
-		return dev_err_probe(cspmu->dev, ret,
-				     "firmware gives no address-filter block\n");
-	tgt->regs = devm_ioremap(cspmu->dev, res.start, resource_size(&res));
-	if (!tgt->regs)
-		return -ENOMEM;
+	tgt->regs = cspmu->aux;
 	cspmu->data = tgt;
 	return nv_name_socket_rc(cspmu, "nvidia_pcie_tgt_pmu_%u_rc_%u");
 }

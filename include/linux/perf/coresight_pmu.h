@@ -158,6 +158,7 @@ struct cspmu_backend {
  * @name: PMU name, set by the backend's init.
  * @impl: the product's description.
  * @backend: its backend; NULL for the core's generic one.
+ * @aux: see struct cspmu_hw.
  * @data: the backend's per-device data.
  * @apmt: the firmware's APMT node, or NULL (DT).
  * @node: in the core's list of bound PMUs.
@@ -178,6 +179,7 @@ struct cspmu {
 	const char			*name;
 	const struct cspmu_impl		*impl;
 	struct cspmu_backend		*backend;
+	void __iomem			*aux;
 	void				*data;
 	const void			*apmt;
 	struct list_head		node;
@@ -203,7 +205,26 @@ bool cspmu_is_cycle_event(const struct perf_event *event);
 u64 cspmu_start_value(struct cspmu *cspmu);
 unsigned int cspmu_socket(struct cspmu *cspmu);
 int cspmu_firmware_instance(struct cspmu *cspmu, const char *prop, u32 *val);
-struct resource;
-int cspmu_firmware_mem(struct cspmu *cspmu, struct resource *res);
+
+/**
+ * struct cspmu_hw - a CoreSight PMU's resources, for cspmu_create()
+ * @base0: page 0, mapped.
+ * @base1: page 1, or NULL on a single-page PMU.
+ * @aux: the first memory block of the firmware device an APMT node of
+ *	type ACPI names (PCIE-TGT's address filters), or NULL.
+ * @atomic64: 64-bit counters can be read with one access.
+ * @irq: the overflow interrupt, or 0 (or less) for none.
+ * @apmt: the APMT node (struct acpi_apmt_node), or NULL.
+ */
+struct cspmu_hw {
+	void __iomem	*base0;
+	void __iomem	*base1;
+	void __iomem	*aux;
+	bool		atomic64;
+	int		irq;
+	const void	*apmt;
+};
+
+struct cspmu *cspmu_create(struct device *dev, const struct cspmu_hw *hw);
 
 #endif /* __CORESIGHT_PMU_H */
