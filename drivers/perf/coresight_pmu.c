@@ -303,7 +303,17 @@ static unsigned int cspmu_phys_span(struct cspmu *cspmu)
 	return cspmu->syspmu.num_counters;
 }
 
-static irqreturn_t cspmu_irq_handler(int irq, void *dev_id)
+/**
+ * cspmu_irq_handler() - the overflow interrupt's handler
+ * @irq: the interrupt.
+ * @dev_id: the struct cspmu.
+ *
+ * Folds every overflowed counter into its event and restarts it from half
+ * range.  Exported for KUnit suites, which raise overflows in memory.
+ *
+ * Return: IRQ_HANDLED if a counter had overflowed.
+ */
+irqreturn_t cspmu_irq_handler(int irq, void *dev_id)
 {
 	struct cspmu *cspmu = dev_id;
 	struct syspmu *upmu = &cspmu->syspmu;
@@ -341,6 +351,7 @@ static irqreturn_t cspmu_irq_handler(int irq, void *dev_id)
 	raw_spin_unlock(&upmu->lock);
 	return IRQ_RETVAL(handled);
 }
+EXPORT_SYMBOL_NS_GPL(cspmu_irq_handler, CORESIGHT_PMU);
 
 /* Identification */
 

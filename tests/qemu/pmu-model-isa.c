@@ -9,6 +9,10 @@
  *
  *   -device pmu-model-isa,id=imx8mq,kind=imx8-ddr,variant=imx8mq,
  *           addr=0xe0000000,port=0xe0100000,irq=5
+ *
+ * irq=-1 wires no interrupt (a PMU without one).  opts= configures the
+ * instance where its kind allows it ("opts=counters=4:width=32"; ':'
+ * separates the options, as ',' separates properties).
  */
 
 #include "qemu/osdep.h"
@@ -27,9 +31,10 @@ struct PmuModelIsa {
 
     char *kind;
     char *variant;
+    char *opts;
     uint64_t addr;
     uint64_t port;
-    uint32_t irq;
+    int32_t irq;
     PmuModel model;
 };
 
@@ -39,15 +44,16 @@ static void pmu_model_isa_realize(DeviceState *dev, Error **errp)
     ISADevice *isa = ISA_DEVICE(dev);
     MemoryRegion *mem = isa_address_space(isa);
 
-    if (!pmu_model_init(&s->model, OBJECT(dev), s->kind, s->variant, dev->id,
-                        errp)) {
+    if (s->irq < -1 || s->irq >= ISA_NUM_IRQS) {
+        error_setg(errp, "pmu-model-isa: irq must be an ISA IRQ (0-15), "
+                   "or -1 for none");
         return;
     }
-    if (s->irq >= ISA_NUM_IRQS) {
-        error_setg(errp, "pmu-model-isa: irq must be an ISA IRQ (0-15)");
+    if (!pmu_model_init(&s->model, OBJECT(dev), s->kind, s->variant, s->opts,
+                        dev->id, errp)) {
         return;
     }
-    s->model.irq = isa_get_irq(isa, s->irq);
+    s->model.irq = s->irq < 0 ? NULL : isa_get_irq(isa, s->irq);
     memory_region_add_subregion(mem, s->addr, &s->model.regs);
     memory_region_add_subregion(mem, s->port, &s->model.port);
 }
@@ -60,9 +66,10 @@ static void pmu_model_isa_reset(DeviceState *dev)
 static Property pmu_model_isa_properties[] = {
     DEFINE_PROP_STRING("kind", PmuModelIsa, kind),
     DEFINE_PROP_STRING("variant", PmuModelIsa, variant),
+    DEFINE_PROP_STRING("opts", PmuModelIsa, opts),
     DEFINE_PROP_UINT64("addr", PmuModelIsa, addr, 0),
     DEFINE_PROP_UINT64("port", PmuModelIsa, port, 0),
-    DEFINE_PROP_UINT32("irq", PmuModelIsa, irq, 5),
+    DEFINE_PROP_INT32("irq", PmuModelIsa, irq, 5),
     DEFINE_PROP_END_OF_LIST(),
 };
 

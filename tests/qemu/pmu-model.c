@@ -88,9 +88,16 @@ void pmu_reg_andnot(PmuModel *m, int reg, unsigned n, uint64_t bits)
     pmu_reg_put(m, reg, n, m->val[reg][n] & ~bits);
 }
 
+/*
+ * Only changes reach the interrupt controller: an edge-triggered IO-APIC
+ * pin delivers again on every raise, even of a line that is already high.
+ */
 void pmu_model_set_irq(PmuModel *m, bool level)
 {
-    if (level && !m->irq_level) {
+    if (level == m->irq_level) {
+        return;
+    }
+    if (level) {
         m->irqs++;
     }
     m->irq_level = level;
@@ -131,7 +138,8 @@ static void pmu_model_clock_arm(PmuModel *m)
         return;
     }
     cycles = m->kind->cycles_to_irq(m);
-    if (cycles == UINT64_MAX) {
+    /* beyond a century (a 64-bit counter): never, and no time overflow */
+    if (cycles / m->clock_hz > 100ULL * 366 * 24 * 3600) {
         timer_del(m->clock_timer);
         return;
     }
@@ -187,7 +195,7 @@ static const PmuReg *pmu_reg_find(PmuModel *m, hwaddr addr, int *index,
             continue;
         }
         if (r->present && !r->present(m)) {
-            return NULL;
+            continue;
         }
         *index = i;
         return r;
@@ -311,7 +319,9 @@ uint64_t pmu_cmd_arg(const PmuModelCmd *cmd, const char *key, uint64_t def)
     return def;
 }
 
-int pmu_cmd_check_args(const PmuModelCmd *cmd, const char *const *allowed)
+/* The first key of @cmd that is not in @allowed, or NULL */
+const char *pmu_cmd_unknown_arg(const PmuModelCmd *cmd,
+                                const char *const *allowed)
 {
     const char *const *a;
     int i;
@@ -321,10 +331,15 @@ int pmu_cmd_check_args(const PmuModelCmd *cmd, const char *const *allowed)
             continue;
         }
         if (!*a) {
-            return -EINVAL;
+            return cmd->key[i];
         }
     }
-    return 0;
+    return NULL;
+}
+
+int pmu_cmd_check_args(const PmuModelCmd *cmd, const char *const *allowed)
+{
+    return pmu_cmd_unknown_arg(cmd, allowed) ? -EINVAL : 0;
 }
 
 static int pmu_cmd_parse(char *line, PmuModelCmd *cmd)
@@ -357,15 +372,20 @@ static int pmu_cmd_parse(char *line, PmuModelCmd *cmd)
     return 0;
 }
 
-static void pmu_model_totals(PmuModel *m)
+/* Totals that do not fit the reply fail rather than lose lines */
+static int pmu_model_totals(PmuModel *m)
 {
     g_autoptr(GString) out = g_string_new(NULL);
 
     g_string_append_printf(out, "irqs %" PRIu64 "\n", m->irqs);
     g_string_append_printf(out, "races %" PRIu64 "\n", m->races);
     m->kind->totals(m, out);
-    m->reply_len = MIN(out->len, sizeof(m->reply));
+    if (out->len > sizeof(m->reply)) {
+        return -EOVERFLOW;
+    }
+    m->reply_len = out->len;
     memcpy(m->reply, out->str, m->reply_len);
+    return 0;
 }
 
 /* The totals a test reads; the race knob is disarmed with them */
@@ -393,15 +413,14 @@ static int pmu_model_run(PmuModel *m, const char *text)
     m->reply_len = 0;
 
     if (!strcmp(cmd.verb, "totals") && !cmd.n) {
-        pmu_model_totals(m);
-        return 0;
+        return pmu_model_totals(m);
     }
     if (!strcmp(cmd.verb, "race")) {
         static const char *const race_args[] = { "read", NULL };
 
         ret = pmu_cmd_check_args(&cmd, race_args);
         if (ret || !m->kind->race ||
-            pmu_cmd_arg(&cmd, "read", UINT64_MAX) >= m->kind->regs_size) {
+            pmu_cmd_arg(&cmd, "read", UINT64_MAX) >= m->regs_size) {
             return ret ?: -EINVAL;
         }
         m->race_offset = pmu_cmd_arg(&cmd, "read", 0);
@@ -521,8 +540,37 @@ static const MemoryRegionOps pmu_model_port_ops = {
 
 /* Life cycle */
 
+/*
+ * "key=value:key=value..." is a command's argument list with ':' for ' ',
+ * handed to the kind's configure() (which also runs, with no arguments,
+ * when there are no options, to set the defaults).
+ */
+static bool pmu_model_configure(PmuModel *m, const char *opts, Error **errp)
+{
+    g_autofree char *line = NULL;
+    PmuModelCmd cmd;
+
+    if (!m->kind->configure) {
+        if (opts && *opts) {
+            error_setg(errp, "pmu-model: %s takes no opts", m->kind->name);
+            return false;
+        }
+        return true;
+    }
+    line = g_strdup_printf("opts %s", opts ?: "");
+    g_strdelimit(line + strlen("opts "), ":", ' ');
+    if (pmu_cmd_parse(line, &cmd)) {
+        error_setg(errp, "pmu-model: opts '%s': want key=value:key=value... "
+                   "(at most %d, values as numbers)", opts,
+                   PMU_MODEL_MAX_ARGS);
+        return false;
+    }
+    return m->kind->configure(m, &cmd, errp);
+}
+
 bool pmu_model_init(PmuModel *m, Object *owner, const char *kind_name,
-                    const char *variant, const char *name, Error **errp)
+                    const char *variant, const char *opts, const char *name,
+                    Error **errp)
 {
     const PmuModelKind *kind = pmu_model_find_kind(kind_name ?: "");
     g_autofree char *port_name = NULL;
@@ -554,12 +602,18 @@ bool pmu_model_init(PmuModel *m, Object *owner, const char *kind_name,
     }
     m->name = g_strdup(name);
     m->state = g_malloc0(kind->state_size);
+    m->regs_size = kind->regs_size;
+    if (!pmu_model_configure(m, opts, errp)) {
+        g_clear_pointer(&m->state, g_free);
+        g_clear_pointer(&m->name, g_free);
+        return false;
+    }
     m->val = g_new0(uint64_t *, kind->nregs);
     for (i = 0; i < kind->nregs; i++) {
         m->val[i] = g_new0(uint64_t, pmu_reg_count(&kind->regs[i]));
     }
     memory_region_init_io(&m->regs, owner, &pmu_model_regs_ops, m, name,
-                          kind->regs_size);
+                          m->regs_size);
     port_name = g_strdup_printf("%s-port", name);
     memory_region_init_io(&m->port, owner, &pmu_model_port_ops, m, port_name,
                           PMU_PORT_SIZE);

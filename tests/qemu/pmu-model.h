@@ -69,8 +69,12 @@ typedef enum PmuRegKind {
  *     (they must not be in @wmask).
  * @self_clear: command bits: the write hook sees them as written, then
  *     they read back as 0.
- * @present: whether the register exists on this variant (absent registers
- *     read as zero and ignore writes); NULL means always.
+ * @present: whether the register exists on this instance (its variant or
+ *     its configuration); NULL means always.  Two entries may describe the
+ *     same offsets if at most one of them is present, which is how a
+ *     register moves with the configuration (a counter array at 4- or
+ *     8-byte stride, in one page or the other).  Offsets where no present
+ *     register lies read as zero and ignore writes.
  * @read: computes the value instead of the stored one (a counter).
  * @write: side effects, after the stored value changed from @old to @val;
  *     @val still holds the @self_clear bits as written.
@@ -113,7 +117,13 @@ typedef struct PmuModelCmd {
  *     NULL for a kind without variants.
  * @state_size: bytes of the kind's state, pmu_model.state.
  * @regs: the register table; @nregs entries.
- * @regs_size: size of the register window.
+ * @regs_size: size of the register window (@configure may choose a
+ *     smaller one per instance: pmu_model.regs_size).
+ * @configure: the instance's "opts=key=value:key=value..." property, as
+ *     the arguments of a command (verb "opts", empty without the
+ *     property): set the instance's configuration in pmu_model.state.
+ *     Called once, before the register window is mapped.  Unknown keys
+ *     must be an error.  NULL: the kind takes no options.
  * @reset: the registers took their reset values; reset the rest (NULL:
  *     nothing else to reset).
  * @elapse: free-running clock: @cycles passed without traffic.
@@ -125,10 +135,13 @@ typedef struct PmuModelCmd {
  * @resume: play on: 0 when the stream is done, or PMU_MODEL_BUSY.
  *     Needed only by kinds whose commands start streams.
  * @abort: drop the stream (with @resume).
- * @race: "race read=OFFSET" armed it: the register at OFFSET is about to
- *     be read; move the hardware to the edge a driver must survive there
- *     (for a counter: just past its overflow).  False if it cannot now (the
- *     counter is stopped): the knob stays armed for the next read.
+ * @race: "race read=OFFSET" armed it: the register at OFFSET
+ *     (pmu_model.race_offset) is about to be read; move the hardware to the
+ *     edge a driver must survive there (for a counter: just past its
+ *     overflow).  False if it cannot now (the counter is stopped): the knob
+ *     stays armed for the next read, at pmu_model.race_offset, which the
+ *     kind may move to make a race of two steps (arm at one register, act
+ *     before the read of another).
  * @totals: print the exact totals, one "name value" per line.
  * @reset_totals: zero them; NULL if the kind keeps none.
  */
@@ -139,6 +152,7 @@ typedef struct PmuModelKind {
     const PmuReg *regs;
     unsigned nregs;
     uint64_t regs_size;
+    bool (*configure)(PmuModel *m, const PmuModelCmd *opts, Error **errp);
     void (*reset)(PmuModel *m);
     void (*elapse)(PmuModel *m, uint64_t cycles);
     uint64_t (*cycles_to_irq)(PmuModel *m);
@@ -162,8 +176,9 @@ typedef struct PmuModelKind {
  * @name: instance name that tests use (the device's id).
  * @variant: index into @kind->variants.
  * @state: the kind's state.
- * @regs: the register window; @port: the control port.
- * @irq: the interrupt line; @irq_level its level; @irqs rising edges.
+ * @regs: the register window, @regs_size bytes; @port: the control port.
+ * @irq: the interrupt line, NULL if the board wires none; @irq_level its
+ *     level (kept, with the count of rising edges @irqs, when unwired).
  * @val: stored value of every register instance.
  * @clock_hz: free-running clock, or 0 for traffic-only time.
  * @clock_ns: virtual time up to which cycles have been accounted.
@@ -179,6 +194,7 @@ struct PmuModel {
     unsigned variant;
     void *state;
     MemoryRegion regs;
+    uint64_t regs_size;
     MemoryRegion port;
     qemu_irq irq;
     bool irq_level;
@@ -199,7 +215,8 @@ struct PmuModel {
 /* Registration of kinds, and what bus glue calls */
 void pmu_model_register_kind(const PmuModelKind *kind);
 bool pmu_model_init(PmuModel *m, Object *owner, const char *kind,
-                    const char *variant, const char *name, Error **errp);
+                    const char *variant, const char *opts, const char *name,
+                    Error **errp);
 void pmu_model_reset(PmuModel *m);
 
 /* For the kinds: register values as the hardware holds them */
@@ -211,8 +228,16 @@ void pmu_reg_andnot(PmuModel *m, int reg, unsigned n, uint64_t bits);
 /* Drive the interrupt line; a rising edge counts as one interrupt */
 void pmu_model_set_irq(PmuModel *m, bool level);
 
+/* Whether the board wired the interrupt line (irq=-1 leaves it unwired) */
+static inline bool pmu_model_irq_wired(PmuModel *m)
+{
+    return m->irq != NULL;
+}
+
 /* Command arguments */
 uint64_t pmu_cmd_arg(const PmuModelCmd *cmd, const char *key, uint64_t def);
 int pmu_cmd_check_args(const PmuModelCmd *cmd, const char *const *allowed);
+const char *pmu_cmd_unknown_arg(const PmuModelCmd *cmd,
+                                const char *const *allowed);
 
 #endif /* HW_MISC_PMU_MODEL_H */

@@ -226,5 +226,6 @@ struct cspmu_hw {
 };
 
 struct cspmu *cspmu_create(struct device *dev, const struct cspmu_hw *hw);
+irqreturn_t cspmu_irq_handler(int irq, void *dev_id);
 
 #endif /* __CORESIGHT_PMU_H */
