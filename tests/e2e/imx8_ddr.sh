@@ -75,7 +75,7 @@ test_perf_list() {
 # perf stat -a -e imx8_ddr0/read/,imx8_ddr0/write/ cmd
 test_doc_examples_exact_counts() {
 	local w
-	w="ddr-traffic imx8mq 'read count=1000 bytes=64' 'write count=300 bytes=32'"
+	w="model-traffic imx8mq 'read count=1000 bytes=64' 'write count=300 bytes=32'"
 	reset_models
 	mapfile -t c < <(counts "$MQ/cycles/" "$w")
 	# 1000 x 8 beats + 300 x 4 beats
@@ -93,7 +93,7 @@ test_doc_examples_exact_counts() {
 test_read_write_cycles() {
 	reset_models
 	mapfile -t c < <(counts "$PLAIN/read-cycles/,$PLAIN/write-cycles/,$PLAIN/read-accesses/" \
-		"ddr-traffic imx8 'read count=10 bytes=128' 'write count=5 bytes=8'")
+		"model-traffic imx8 'read count=10 bytes=128' 'write count=5 bytes=8'")
 	expect_eq read-cycles "${c[0]}" 160
 	expect_eq write-cycles "${c[1]}" 5
 	expect_eq read-accesses "${c[2]}" 10
@@ -103,7 +103,7 @@ test_read_write_cycles() {
 test_axid_filter_mask() {
 	reset_models
 	local w
-	w="ddr-traffic imx8mq 'read count=100 id=0x12' 'read count=20 id=0x13' 'read count=3 id=0x22' 'write count=40 id=0x12'"
+	w="model-traffic imx8mq 'read count=100 id=0x12' 'read count=20 id=0x13' 'read count=3 id=0x22' 'write count=40 id=0x12'"
 	mapfile -t c < <(counts "$MQ/axid-read,axi_id=0x12/" "$w")
 	expect_eq "axid-read id 0x12" "${c[0]}" 100
 	# axi_mask bits are the ones ignored: 0x1 lets 0x12 and 0x13 through
@@ -119,7 +119,7 @@ test_axid_filter_mask() {
 test_axid_shared_filter_group() {
 	reset_models
 	mapfile -t c < <(counts "{$MQ/axid-read,axi_id=0x7/,$MQ/axid-write,axi_id=0x7/}" \
-		"ddr-traffic imx8mq 'read count=11 id=7' 'write count=13 id=7' 'write count=5 id=8'")
+		"model-traffic imx8mq 'read count=11 id=7' 'write count=13 id=7' 'write count=5 id=8'")
 	expect_eq axid-read "${c[0]}" 11
 	expect_eq axid-write "${c[1]}" 13
 }
@@ -128,7 +128,7 @@ test_axid_shared_filter_group() {
 test_enhanced_filter_bytes() {
 	reset_models
 	mapfile -t c < <(counts "$MP/axid-read,axi_id=0x5/,$MP/axid-write,axi_id=0x5/,$MP/read/" \
-		"ddr-traffic imx8mp 'read count=100 bytes=64 id=5' 'write count=7 bytes=128 id=5' 'read count=9 id=6'")
+		"model-traffic imx8mp 'read count=100 bytes=64 id=5' 'write count=7 bytes=128 id=5' 'read count=9 id=6'")
 	expect_eq "axid-read bytes" "${c[0]}" 6400
 	expect_eq "axid-write bytes" "${c[1]}" 896
 	expect_eq "read bursts" "${c[2]}" 109
@@ -138,7 +138,7 @@ test_enhanced_filter_bytes() {
 test_super_filter_three_ids() {
 	reset_models
 	local w
-	w="ddr-traffic imx8dxl 'read count=10 bytes=64 id=0x1' 'read count=20 bytes=64 id=0x2' 'write count=30 bytes=64 id=0x3' 'read count=50 bytes=64 id=0x3'"
+	w="model-traffic imx8dxl 'read count=10 bytes=64 id=0x1' 'read count=20 bytes=64 id=0x2' 'write count=30 bytes=64 id=0x3' 'read count=50 bytes=64 id=0x3'"
 	mapfile -t c < <(counts "$DXL/axid-read,axi_id=0x1/,$DXL/axid-read,axi_id=0x2/,$DXL/axid-write,axi_id=0x3/" "$w")
 	# data channel (the default) counts beats: 8 per 64-byte burst
 	expect_eq "id 1 read beats" "${c[0]}" 80
@@ -171,7 +171,7 @@ test_bad_input_errno() {
 	expect_eq "full group fits" "$(open_err $MQ:0x0 $MQ:0x35 $MQ:0x38 $MQ:0x2a)" ok
 	# nothing was left behind: counting still exact
 	reset_models
-	mapfile -t c < <(counts "$MQ/read/" "ddr-traffic imx8mq 'read count=5'")
+	mapfile -t c < <(counts "$MQ/read/" "model-traffic imx8mq 'read count=5'")
 	expect_eq "read after errors" "${c[0]}" 5
 }
 
@@ -213,7 +213,7 @@ test_disabled_event_holds_no_filter() {
 		sleep 0.1
 	done
 	holds_perf_event "$holder" || fail "perf never opened its event"
-	mapfile -t c < <(counts "$MQ/axid-read,axi_id=0x13/" "ddr-traffic imx8mq 'read count=50 id=0x13' 'read count=7 id=0x12'")
+	mapfile -t c < <(counts "$MQ/axid-read,axi_id=0x13/" "model-traffic imx8mq 'read count=50 id=0x13' 'read count=7 id=0x12'")
 	kill "$holder" 2>/dev/null
 	wait "$holder" 2>/dev/null
 	expect_eq "axid-read id 0x13 while 0x12 is open" "${c[0]}" 50
@@ -227,7 +227,7 @@ test_cycle_counter_read_race() {
 		pmu=$(pmu_of $m)
 		inject $m reset
 		"$PERF" stat -I 100 -a -x, -o /tmp/perf-race.csv -e "$pmu/cycles/" -- \
-			sh -c "ddr-traffic $m 'idle cycles=1000'; ddr-traffic $m 'race read=0x20'; sleep 1" ||
+			sh -c "model-traffic $m 'idle cycles=1000'; model-traffic $m 'race read=0x20'; sleep 1" ||
 			fail "perf stat"
 		expect_eq "$m races fired" "$(total $m races)" 1
 		expect_eq "$m overflow interrupts" "$(total $m irqs)" 1
@@ -253,7 +253,7 @@ test_counter_overflowed_at_boot() {
 		fail "the byte counter did not overflow"
 	insmod "$VM_TOP/drivers/perf/imx8_ddr_pmu.ko" || fail "insmod"
 	MP=$(pmu_of imx8mp)
-	mapfile -t c < <(counts "$MP/axid-read,axi_mask=0xffff/" "ddr-traffic imx8mp 'read count=100 bytes=64'")
+	mapfile -t c < <(counts "$MP/axid-read,axi_mask=0xffff/" "model-traffic imx8mp 'read count=100 bytes=64'")
 	expect_eq "bytes counted after the driver loaded" "${c[0]}" 6400
 }
 
@@ -265,7 +265,7 @@ test_thousand_wraps() {
 	local bursts=$((1000 * 4294967296 / 512 + 12345)) irqs0 irqs1 raised
 	irqs0=$(irq_count "$MP")
 	mapfile -t c < <(counts "$MP/axid-read,axi_mask=0xffff/,$MP/read/,$MP/cycles/" \
-		"ddr-traffic imx8mp 'read count=$bursts bytes=512'")
+		"model-traffic imx8mp 'read count=$bursts bytes=512'")
 	irqs1=$(irq_count "$MP")
 	expect_eq "bytes over 1000 wraps" "${c[0]}" $((bursts * 512))
 	[ "${c[0]}" -gt $((1000 * 4294967296)) ] || fail "fewer than 1000 wraps"
@@ -288,7 +288,7 @@ test_interval_reads_add_up() {
 	echo "  PMU on CPU $(<"$PMUS/$PLAIN/cpumask"), perf reading on CPU $reader"
 	taskset -c "$reader" "$PERF" stat -I 20 -a -x, -o /tmp/perf-interval.csv \
 		-e "$PLAIN/read/,$PLAIN/cycles/" -- \
-		ddr-traffic imx8 "read count=$n bytes=8" || fail "perf stat -I"
+		model-traffic imx8 "read count=$n bytes=8" || fail "perf stat -I"
 	local reads cycles lines
 	lines=$(grep -c "$PLAIN/read/" /tmp/perf-interval.csv)
 	reads=$(interval_sum /tmp/perf-interval.csv "$PLAIN/read/")
@@ -344,7 +344,7 @@ test_hotplug_migration() {
 	expect_eq "IRQ affinity before" "$(</proc/irq/$irq/smp_affinity_list)" 3
 	reset_models
 	mapfile -t c < <(counts "$MQ/cycles/,$MQ/read/" \
-		"ddr-traffic imx8mq 'read count=1000'; echo 0 > /sys/devices/system/cpu/cpu3/online; ddr-traffic imx8mq 'read count=2000' 'idle cycles=600000000'; cat $PMUS/$MQ/cpumask > /tmp/cpumask-after; cat /proc/irq/$irq/smp_affinity_list > /tmp/irq-after")
+		"model-traffic imx8mq 'read count=1000'; echo 0 > /sys/devices/system/cpu/cpu3/online; model-traffic imx8mq 'read count=2000' 'idle cycles=600000000'; cat $PMUS/$MQ/cpumask > /tmp/cpumask-after; cat /proc/irq/$irq/smp_affinity_list > /tmp/irq-after")
 	new=$(</tmp/cpumask-after)
 	irq_count_on "$MQ" "$new" >/tmp/irqs-after
 	echo 1 >/sys/devices/system/cpu/cpu3/online

@@ -44,7 +44,7 @@ for periods in 0 100 400; do
 	inject imx8mq reset
 	t0=$(ms)
 	"$PERF" stat -a -x, -o /tmp/bench.csv -e "$MQ/cycles/" -- \
-		ddr-traffic imx8mq "idle cycles=$((periods * 268435456))"
+		model-traffic imx8mq "idle cycles=$((periods * 268435456))"
 	t1=$(ms)
 	irqs=$(total imx8mq irqs)
 	took[$periods]=$((t1 - t0))

@@ -50,7 +50,7 @@ run_scenarios() {
 		list=
 		for e in "${events[@]}"; do list+="${list:+,}$pmu/$e/"; done
 		inject "$model" reset
-		mapfile -t counted < <(counts "$list" "ddr-traffic $model ${traffic[*]@Q}")
+		mapfile -t counted < <(counts "$list" "model-traffic $model ${traffic[*]@Q}")
 		c0=$(counted "$model" 0)
 		irqs=$(total "$model" irqs)
 		for i in "${!events[@]}"; do

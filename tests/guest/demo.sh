@@ -30,7 +30,7 @@ perf list pmu 2>/dev/null | grep "$MQ/" | head -40
 
 MP=$(pmu_of imx8mp)
 DXL=$(pmu_of imx8dxl)
-T=(ddr-traffic imx8mq 'read count=100000 bytes=64 id=0x12'
+T=(model-traffic imx8mq 'read count=100000 bytes=64 id=0x12'
 	'read count=2500 bytes=64 id=0x40' 'write count=40000 bytes=32 id=0x12')
 
 step "DDR traffic: 102500 read bursts (100000 from AXI ID 0x12), 40000 writes"
@@ -49,15 +49,15 @@ echo "(10 x 1000 reads from ID 0x12 and 1000 writes from ID 0x13, 0.1 s apart;"
 echo " each event counts part of the time and perf scales its count)"
 inject imx8mq reset
 show perf stat -a -e "$MQ/axid-read,axi_id=0x12/,$MQ/axid-write,axi_id=0x13/" -- \
-	sh -c 'for i in 1 2 3 4 5 6 7 8 9 10; do ddr-traffic imx8mq "read count=1000 id=0x12" "write count=1000 id=0x13"; sleep 0.1; done' 2>&1
+	sh -c 'for i in 1 2 3 4 5 6 7 8 9 10; do model-traffic imx8mq "read count=1000 id=0x12" "write count=1000 id=0x13"; sleep 0.1; done' 2>&1
 
 step "i.MX8MP enhanced filter: axid events count bytes ($MP)"
 show perf stat -a -e "$MP/axid-read,axi_id=0x12/,$MP/read/" -- \
-	ddr-traffic imx8mp 'read count=1000 bytes=64 id=0x12' 'read count=5 id=0x7' 2>&1
+	model-traffic imx8mp 'read count=1000 bytes=64 id=0x12' 'read count=5 id=0x7' 2>&1
 
 step "i.MX8DXL super filter: three AXI IDs at once ($DXL; data channel counts beats)"
 show perf stat -a -e "$DXL/axid-read,axi_id=0x1/,$DXL/axid-read,axi_id=0x2/,$DXL/axid-write,axi_id=0x3,axi_channel=1/" -- \
-	ddr-traffic imx8dxl 'read count=10 id=1' 'read count=20 id=2' 'write count=30 id=3' 2>&1
+	model-traffic imx8dxl 'read count=10 id=1' 'read count=20 id=2' 'write count=30 id=3' 2>&1
 
 step "perf beside the model"
 inject imx8mq reset

@@ -22,7 +22,7 @@ test_soak() {
 	expect_eq "hotplug instances" \
 		"$(grep -c 'perf/syspmu:online' /sys/devices/system/cpu/hotplug/states)" 1
 	inject imx8mq reset
-	mapfile -t c < <(counts "$(pmu_of imx8mq)/read/" "ddr-traffic imx8mq 'read count=77'")
+	mapfile -t c < <(counts "$(pmu_of imx8mq)/read/" "model-traffic imx8mq 'read count=77'")
 	expect_eq "read after the soak" "${c[0]}" 77
 }
 
