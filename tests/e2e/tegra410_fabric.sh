@@ -1,0 +1,431 @@
+#!/bin/bash
+# End-to-end tests of the Tegra410 fabric PMUs (UCF, PCIE, PCIE-TGT): the
+# real perf tool against coresight_pmu + nvidia_coresight_pmu, probed from
+# the board's APMT table over the CoreSight PMU models of a two-socket
+# virtual Tegra410.  Run inside the virtual board (tools/vm-run).
+# shellcheck disable=SC2016
+
+. "$VM_TOP/tests/guest/lib.sh"
+
+UCF0=nvidia_ucf_pmu_0
+UCF1=nvidia_ucf_pmu_1
+BACKEND=nvidia_coresight_pmu
+CORE=coresight_pmu
+# socket:RC of every PCIE/PCIE-TGT RC the board describes, and its model
+RCS="0:0 0:1 0:4 1:2 1:3 1:5"
+pcie() { echo "nvidia_pcie_pmu_$1_rc_$2"; }
+tgt() { echo "nvidia_pcie_tgt_pmu_$1_rc_$2"; }
+
+reset_models() {
+	local m
+	for m in "$MODELS"/ucf_* "$MODELS"/pcie_* "$MODELS"/tgt_*; do
+		echo reset >"$m/inject"
+	done
+}
+
+# event_total MODEL ID: occurrences of event ID the model was given
+event_total() {
+	local want=$(($2)) key id n
+	while read -r key id n; do
+		if [ "$key" = event ] && [ $((id)) = "$want" ]; then
+			echo "$n"
+			return
+		fi
+	done <"$MODELS/$1/totals"
+	echo 0
+}
+
+# stat_pct EVENTS CMD: "count percent" per event (perf's running share)
+stat_pct() {
+	local events=$1
+	shift
+	"$PERF" stat -a -x';' -o /tmp/perf-stat.csv -e "$events" -- sh -c "$*" ||
+		fail "perf stat -e $events failed"
+	grep -v '^#' /tmp/perf-stat.csv | grep -v '^$' | awk -F';' '{ print $1, $5 }'
+}
+
+# Physical address of a model's registers, from the board's unit table
+unit_base() {
+	local f
+	for f in "$VM_TOP"/tests/board/*; do
+		[ -f "$f" ] || continue
+		sed -n "s/.*id=$1,.*addr=\(0x[0-9a-fA-F]*\).*/\1/p" "$f"
+	done | head -1
+}
+
+test_pmus_present() {
+	local sr s r
+	for p in $UCF0 $UCF1; do
+		[ -d "$PMUS/$p" ] || fail "$p missing"
+	done
+	for sr in $RCS; do
+		IFS=: read -r s r <<<"$sr"
+		[ -d "$PMUS/$(pcie "$s" "$r")" ] || fail "$(pcie "$s" "$r") missing"
+		[ -d "$PMUS/$(tgt "$s" "$r")" ] || fail "$(tgt "$s" "$r") missing"
+	done
+	expect_eq "PMU count" "$(ls -d "$PMUS"/nvidia_* | wc -l)" 14
+}
+
+test_sysfs_identifier_and_cpus() {
+	local sr s r cpus
+	expect_eq "$UCF0 identifier" "$(<"$PMUS/$UCF0/identifier")" 2cf2036b
+	expect_eq "$UCF1 identifier" "$(<"$PMUS/$UCF1/identifier")" 2cf2036b
+	for sr in $RCS; do
+		IFS=: read -r s r <<<"$sr"
+		expect_eq "pcie $sr identifier" \
+			"$(<"$PMUS/$(pcie "$s" "$r")/identifier")" 1030136b
+		# socket 1's PCIE-TGT units report PMIIDR 0: from the PMPIDRs
+		expect_eq "tgt $sr identifier" \
+			"$(<"$PMUS/$(tgt "$s" "$r")/identifier")" 1070036b
+	done
+	for p in $UCF0 $UCF1 "$(pcie 1 5)" "$(tgt 0 4)"; do
+		case $p in *_0 | *_0_*) cpus=0-1 ;; *) cpus=2-3 ;; esac
+		expect_eq "$p associated_cpus" "$(<"$PMUS/$p/associated_cpus")" $cpus
+		c=$(<"$PMUS/$p/cpumask")
+		[ "$c" -ge "${cpus%-*}" ] && [ "$c" -le "${cpus#*-}" ] ||
+			fail "$p cpumask $c outside $cpus"
+	done
+}
+
+test_sysfs_format() {
+	local f=$PMUS/$UCF0/format p
+	expect_eq ucf/event "$(<$f/event)" config:0-32
+	expect_eq src_loc_noncpu "$(<$f/src_loc_noncpu)" config1:0-0
+	expect_eq src_loc_cpu "$(<$f/src_loc_cpu)" config1:1-1
+	expect_eq src_rem "$(<$f/src_rem)" config1:2-2
+	expect_eq dst_loc_cmem "$(<$f/dst_loc_cmem)" config1:8-8
+	expect_eq dst_loc_gmem "$(<$f/dst_loc_gmem)" config1:9-9
+	expect_eq dst_loc_other "$(<$f/dst_loc_other)" config1:10-10
+	expect_eq dst_rem "$(<$f/dst_rem)" config1:11-11
+	f=$PMUS/$(pcie 0 0)/format
+	expect_eq pcie/event "$(<$f/event)" config:0-32
+	expect_eq src_rp_mask "$(<$f/src_rp_mask)" config1:0-7
+	expect_eq src_bdf "$(<$f/src_bdf)" config1:8-23
+	expect_eq src_bdf_en "$(<$f/src_bdf_en)" config1:24-24
+	for p in dst_loc_cmem:0 dst_loc_gmem:1 dst_loc_pcie_p2p:2 \
+		 dst_loc_pcie_cxl:3 dst_rem:4; do
+		expect_eq "${p%:*}" "$(<"$f/${p%:*}")" "config2:${p#*:}-${p#*:}"
+	done
+	f=$PMUS/$(tgt 0 0)/format
+	expect_eq tgt/event "$(<$f/event)" config:0-2
+	expect_eq dst_rp_mask "$(<$f/dst_rp_mask)" config:3-10
+	expect_eq dst_addr_en "$(<$f/dst_addr_en)" config:11-11
+	expect_eq dst_addr_base "$(<$f/dst_addr_base)" config1:0-63
+	expect_eq dst_addr_mask "$(<$f/dst_addr_mask)" config2:0-63
+}
+
+test_sysfs_events() {
+	local e=$PMUS/$UCF0/events
+	expect_eq "ucf events" "$(ls $e | wc -l)" 20
+	expect_eq slc_access_rd "$(<$e/slc_access_rd)" event=0x111
+	expect_eq mem_bytes_wr "$(<$e/mem_bytes_wr)" event=0x124
+	expect_eq cycles "$(<$e/cycles)" event=0x100000000
+	e=$PMUS/$(pcie 1 2)/events
+	expect_eq "pcie events" "$(ls $e | wc -l)" 6
+	expect_eq rd_cum_outs "$(<$e/rd_cum_outs)" event=0x04
+	# cycles is event type 4 on PCIE-TGT, shown with or without the
+	# cycle counter (socket 1's units have none)
+	for e in $PMUS/$(tgt 0 1)/events $PMUS/$(tgt 1 3)/events; do
+		expect_eq "tgt events" "$(ls $e | wc -l)" 5
+		expect_eq "tgt cycles" "$(<$e/cycles)" event=0x04
+	done
+}
+
+test_perf_list() {
+	local out
+	out=$("$PERF" list pmu 2>&1)
+	for ev in $UCF1/slc_bytes_rd/ "$(pcie 1 5)/rd_cum_outs/" \
+		  "$(tgt 0 4)/wr_req/"; do
+		echo "$out" | grep -qF "$ev" || fail "perf list lacks $ev"
+	done
+}
+
+# UCF: perf stat -a -e nvidia_ucf_pmu_0/event=0x0/ (and the two filtered
+# examples), over traffic from every source to every destination
+ucf_mix() {
+	local m=$1 s d
+	for s in 0 1 2; do
+		for d in 0 1 2 3; do
+			printf "'event id=0 n=%d src=%d dst=%d' " \
+				$((1000 + 100 * s + 10 * d)) $s $d
+		done
+	done | sed "s/^/model-traffic $m /"
+}
+
+test_ucf_doc_examples() {
+	reset_models
+	mapfile -t c < <(counts "$UCF0/event=0x0/" "$(ucf_mix ucf_s0)")
+	expect_eq "ucf0 all sources, all destinations" "${c[0]}" \
+		"$(event_total ucf_s0 0)"
+	expect_eq "model's total" "${c[0]}" $((12 * 1000 + 4 * 300 + 3 * 60))
+	mapfile -t c < <(counts "$UCF0/event=0x0,src_loc_cpu=0x1,dst_loc_cmem=0x1/" \
+		"$(ucf_mix ucf_s0)")
+	expect_eq "ucf0 local CPU to CMEM" "${c[0]}" 1100
+	mapfile -t c < <(counts "$UCF1/event=0x0,src_loc_noncpu=0x1,dst_rem=0x1/" \
+		"$(ucf_mix ucf_s1)")
+	expect_eq "ucf1 local non-CPU to remote" "${c[0]}" 1030
+	# each field defaults on its own: a source alone keeps every
+	# destination, and the other way round
+	mapfile -t c < <(counts "$UCF0/event=0x0,src_rem=0x1/,$UCF0/event=0x0,dst_loc_gmem=0x1,dst_loc_other=1/" \
+		"$(ucf_mix ucf_s0)")
+	expect_eq "ucf0 remote source, any destination" "${c[0]}" \
+		$((1200 + 1210 + 1220 + 1230))
+	expect_eq "ucf0 any source, GMEM or other" "${c[1]}" \
+		$((1010 + 1020 + 1110 + 1120 + 1210 + 1220))
+}
+
+test_ucf_named_events() {
+	local w="model-traffic ucf_s0 'traffic src=1 dst=0 rd=5000 wr=3000 size=64 hit=1000'"
+	reset_models
+	mapfile -t c < <(counts "$UCF0/slc_access_rd/,$UCF0/slc_bytes_rd/,$UCF0/slc_bytes_wr/,$UCF0/mem_access_rd/,$UCF0/mem_bytes_wr/,$UCF0/slc_hit_rd/,$UCF0/cycles/" "$w")
+	expect_eq slc_access_rd "${c[0]}" 5000
+	expect_eq slc_bytes_rd "${c[1]}" $((5000 * 64))
+	expect_eq slc_bytes_wr "${c[2]}" $((3000 * 64))
+	expect_eq mem_access_rd "${c[3]}" 4000
+	expect_eq mem_bytes_wr "${c[4]}" $((3000 * 64))
+	expect_eq slc_hit_rd "${c[5]}" 1000
+	expect_eq cycles "${c[6]}" "$(total ucf_s0 cycles)"
+}
+
+pcie_mix() {
+	local m=$1 rp d
+	for rp in 0 1 2 3; do
+		for d in 0 1 4; do
+			printf "'traffic rp=%d bdf=0x%x dst=%d rd=%d wr=%d size=32 lat=%d' " \
+				$rp $((0x100 + rp * 0x80)) $d \
+				$((100 * (rp + 1) + d)) $((10 * (rp + 1) + d)) $((50 + rp))
+		done
+	done | sed "s/^/model-traffic $m /"
+}
+
+# The PCIE section's five examples, on the RCs they name
+test_pcie_doc_examples() {
+	reset_models
+	# rd_bytes from RP 0 of RC 0 on socket 0, all destinations
+	mapfile -t c < <(counts "$(pcie 0 0)/event=0x0,src_rp_mask=0x1/" "$(pcie_mix pcie_s0_rc0)")
+	expect_eq "rc0 rp0 rd_bytes" "${c[0]}" $(((100 + 101 + 104) * 32))
+	# wr_bytes from RPs 0-1 of RC 1, to local CMEM only
+	mapfile -t c < <(counts "$(pcie 0 1)/event=0x1,src_rp_mask=0x3,dst_loc_cmem=0x1/" "$(pcie_mix pcie_s0_rc1)")
+	expect_eq "rc1 rp0-1 cmem wr_bytes" "${c[0]}" $(((10 + 20) * 32))
+	# rd_req from RP 0 of RC 2 on socket 1
+	mapfile -t c < <(counts "$(pcie 1 2)/event=0x2,src_rp_mask=0x1/" "$(pcie_mix pcie_s1_rc2)")
+	expect_eq "s1 rc2 rp0 rd_req" "${c[0]}" $((100 + 101 + 104))
+	# wr_req from RPs 0-1 of RC 3 on socket 1, to local CMEM
+	mapfile -t c < <(counts "$(pcie 1 3)/event=0x3,src_rp_mask=0x3,dst_loc_cmem=0x1/" "$(pcie_mix pcie_s1_rc3)")
+	expect_eq "s1 rc3 rp0-1 cmem wr_req" "${c[0]}" $((10 + 20))
+	# rd_cum_outs from BDF 01:01.0 (0x0180: under RP 1 in the mix) of RC 4
+	mapfile -t c < <(counts "$(pcie 0 4)/event=0x4,src_bdf=0x0180,src_bdf_en=0x1/" "$(pcie_mix pcie_s0_rc4)")
+	expect_eq "rc4 bdf 01:01.0 rd_cum_outs" "${c[0]}" \
+		$(((200 + 201 + 204) * 51))
+	# no filter: every RP and destination; the model agrees
+	mapfile -t c < <(counts "$(pcie 0 4)/rd_req/,$(pcie 0 4)/rd_cum_outs/" "$(pcie_mix pcie_s0_rc4)")
+	expect_eq "rc4 all rd_req" "${c[0]}" "$(event_total pcie_s0_rc4 2)"
+	expect_eq "rc4 all rd_cum_outs" "${c[1]}" "$(event_total pcie_s0_rc4 4)"
+}
+
+test_pcie_bdf_group_inherits() {
+	reset_models
+	# the sibling has no source filter: it counts its leader's BDF
+	mapfile -t c < <(counts "{$(pcie 1 5)/rd_req,src_bdf=0x0100,src_bdf_en=1/,$(pcie 1 5)/wr_req/}" "$(pcie_mix pcie_s1_rc5)")
+	expect_eq "leader rd_req of BDF 0x100" "${c[0]}" $((100 + 101 + 104))
+	expect_eq "sibling wr_req of BDF 0x100" "${c[1]}" $((10 + 11 + 14))
+}
+
+# Two BDFs on one RC: one comparator, so they take turns, and neither
+# ever counts the other's traffic
+test_pcie_two_bdfs_take_turns() {
+	local n=0 w
+	reset_models
+	w="i=0; while [ \$i -lt 40 ]; do model-traffic pcie_s0_rc1 'traffic rp=1 bdf=0x180 dst=0 rd=1000'; sleep 0.02; i=\$((i + 1)); done"
+	mapfile -t c < <(stat_pct "$(pcie 0 1)/rd_req,src_bdf=0x180,src_bdf_en=1/,$(pcie 0 1)/rd_req,src_bdf=0x280,src_bdf_en=1/" "$w")
+	read -r a pa <<<"${c[0]}"
+	read -r b pb <<<"${c[1]}"
+	echo "  BDF 0x180: $a ($pa%), BDF 0x280: $b ($pb%)"
+	[ "${pa%.*}" -lt 100 ] && [ "${pb%.*}" -lt 100 ] ||
+		fail "both BDFs counted all the time"
+	expect_eq "BDF 0x280 traffic counted" "$b" 0
+	[ "$a" -gt 0 ] || n=1
+	[ $n = 0 ] || fail "BDF 0x180 counted nothing"
+}
+
+test_tgt_doc_examples() {
+	reset_models
+	local w="model-traffic tgt_s0_rc0 'traffic rp=0 addr=0x1000 bar=1 rd=100 wr=10 size=64' 'traffic rp=1 addr=0x2000 bar=1 rd=200 wr=20 size=64' 'traffic rp=2 addr=0x3000 bar=1 rd=300 wr=30 size=64' 'traffic rp=0 addr=0x4000 bar=0 rd=400 wr=40 size=64'"
+	mapfile -t c < <(counts "$(tgt 0 0)/event=0x0,dst_rp_mask=0x3/,$(tgt 0 0)/rd_bytes/" "$w")
+	expect_eq "rc0 rp0-1 rd_bytes" "${c[0]}" $(((100 + 200) * 64))
+	# no filter: BAR traffic to every RP, not CXL
+	expect_eq "rc0 all BAR rd_bytes" "${c[1]}" $(((100 + 200 + 300) * 64))
+	w="model-traffic tgt_s0_rc1 'traffic rp=0 addr=0x10000 bar=1 wr=5 size=64' 'traffic rp=1 addr=0x100ff bar=0 wr=7 size=64' 'traffic rp=1 addr=0x10100 bar=1 wr=11 size=64' 'traffic rp=1 addr=0x0ff00 bar=1 wr=13 size=64'"
+	mapfile -t c < <(counts "$(tgt 0 1)/event=0x1,dst_addr_base=0x10000,dst_addr_mask=0xFFF00,dst_addr_en=0x1/" "$w")
+	expect_eq "rc1 0x10000-0x100ff wr_bytes" "${c[0]}" $(((5 + 7) * 64))
+}
+
+# More distinct ranges than the 8 slots: the events take turns, and the
+# slots are all free again afterwards
+test_tgt_ranges_take_turns() {
+	local ev='' i w base ctrl
+	reset_models
+	for i in 0 1 2 3 4 5 6 7 8 9; do
+		ev+="$(tgt 1 2)/wr_req,dst_addr_base=$((i * 0x1000)),dst_addr_mask=0xff000,dst_addr_en=1/,"
+	done
+	w="i=0; while [ \$i -lt 30 ]; do model-traffic tgt_s1_rc2 'traffic addr=0x3000 bar=0 wr=100'; sleep 0.02; i=\$((i + 1)); done"
+	mapfile -t c < <(stat_pct "${ev%,}" "$w")
+	for i in 0 1 2 3 4 5 6 7 8 9; do
+		read -r n p <<<"${c[$i]}"
+		echo "  range $i: $n ($p%)"
+		[ "${p%.*}" -lt 100 ] || fail "range $i counted all the time"
+		[ $i = 3 ] || expect_eq "range $i counted" "$n" 0
+	done
+	base=$(unit_base tgt_s1_rc2)
+	[ -n "$base" ] || fail "no address for tgt_s1_rc2"
+	for i in 0 1 2 3 4 5 6 7; do
+		ctrl=$(devmem $((base + 0x2000 + 0xd38 + 20 * i)) 32)
+		expect_eq "slot $i CTRL after close" "$((ctrl))" 0
+	done
+}
+
+test_bad_input_errno() {
+	local u=$UCF0 p t
+	p=$(pcie 0 1)
+	t=$(tgt 0 1)
+	expect_eq sampling "$(open_err -s 1000 $u:0x111)" EOPNOTSUPP
+	expect_eq per-task "$(open_err -t $u:0x111)" EOPNOTSUPP
+	expect_eq "ucf config1 bit 3" "$(open_err $u:0x111:0x8)" EINVAL
+	expect_eq "ucf config2" "$(open_err $u:0x111:0:0x1)" EINVAL
+	expect_eq "pcie rp mask with bdf" "$(open_err "$p:0x2:0x1018001")" EINVAL
+	expect_eq "pcie bdf without enable" "$(open_err "$p:0x2:0x18000")" EINVAL
+	expect_eq "pcie dst bit 5" "$(open_err "$p:0x2:0:0x20")" EINVAL
+	expect_eq "sibling bdf differs" \
+		"$(open_err "$p:0x2:0x1018000" "$p:0x3:0x1028000")" EINVAL
+	expect_eq "sibling rp under bdf leader" \
+		"$(open_err "$p:0x2:0x1018000" "$p:0x3:0x1")" EINVAL
+	expect_eq "sibling inherits leader's bdf" \
+		"$(open_err "$p:0x2:0x1018000" "$p:0x3")" ok
+	expect_eq "tgt base without dst_addr_en" "$(open_err "$t:0x0:0x1000:0xf000")" EINVAL
+	expect_eq "tgt config bit 12" "$(open_err "$t:0x1000")" EINVAL
+	local grp='' i
+	for i in 0 1 2 3 4 5 6 7 8; do
+		grp+="$t:0x800:$((i * 0x1000)):0xff000 "
+	done
+	# shellcheck disable=SC2086
+	expect_eq "nine ranges in a group" "$(open_err $grp)" EINVAL
+	# shellcheck disable=SC2086
+	expect_eq "eight ranges in a group" "$(open_err ${grp% *:*:*:* })" ok
+	# 7 event counters and the cycle counter
+	expect_eq "group larger than the counters" \
+		"$(open_err $u:0x111 $u:0x112 $u:0x113 $u:0x114 $u:0x121 $u:0x122 $u:0x123 $u:0x124)" EINVAL
+	expect_eq "full group fits" \
+		"$(open_err $u:0x111 $u:0x112 $u:0x113 $u:0x114 $u:0x121 $u:0x122 $u:0x123 $u:0x100000000)" ok
+	expect_eq "other PMU in group" "$(open_err $u:0x111 $UCF1:0x111)" EINVAL
+	expect_eq "two PCIE RCs in a group" "$(open_err "$p:0x2" "$(pcie 0 0):0x2")" EINVAL
+}
+
+# 32-bit counters with an overflow interrupt: many wraps, nothing lost
+test_ucf_32bit_wraps() {
+	local irq before after n=$((3 * 4294967296 + 12345))
+	reset_models
+	irq=$(irq_of $UCF0)
+	[ -n "$irq" ] || fail "$UCF0 has no interrupt"
+	before=$(irq_count $UCF0)
+	mapfile -t c < <(counts "$UCF0/slc_access_wr/,$UCF0/cycles/" \
+		"model-traffic ucf_s0 'event id=0x112 n=$n src=1 dst=0 cycles=$n'")
+	after=$(irq_count $UCF0)
+	expect_eq "slc_access_wr over 3 wraps" "${c[0]}" $n
+	expect_eq "cycles" "${c[1]}" "$(total ucf_s0 cycles)"
+	# both counters start at half range and wrap together, 3 times
+	[ $((after - before)) -ge 3 ] || fail "only $((after - before)) overflow interrupts"
+	echo "  $((after - before)) overflow interrupts"
+}
+
+# 64-bit counters read hi-lo-hi (socket 1 PCIE: no 64-bit atomicity): a
+# carry between the two halves is retried, not torn
+test_pcie_hi_lo_hi_carry() {
+	reset_models
+	mapfile -t c < <(counts "$(pcie 1 3)/rd_req/" \
+		"model-traffic pcie_s1_rc3 'traffic rp=0 rd=1000' 'race read=0x1004'")
+	expect_eq "races run" "$(total pcie_s1_rc3 races)" 1
+	expect_eq "rd_req across the carry" "${c[0]}" "$(event_total pcie_s1_rc3 2)"
+	[ "${c[0]}" -gt 4294967295 ] || fail "the counter did not carry: ${c[0]}"
+}
+
+# PCIE-TGT without a cycle counter: cycles (type 4) on an event counter
+test_tgt_cycles_without_cycle_counter() {
+	reset_models
+	mapfile -t c < <(counts "$(tgt 1 5)/cycles/,$(tgt 0 4)/cycles/" \
+		"model-traffic tgt_s1_rc5 'idle cycles=123456'; model-traffic tgt_s0_rc4 'idle cycles=654321'")
+	expect_eq "socket 1 cycles (event counter)" "${c[0]}" 123456
+	expect_eq "socket 0 cycles (cycle counter)" "${c[1]}" 654321
+}
+
+# Offline the CPU that owns socket 1's UCF: the context and the interrupt
+# move to the socket's other CPU, never to socket 0
+test_hotplug_stays_in_socket() {
+	local owner other irq n=5000
+	reset_models
+	owner=$(<"$PMUS/$UCF1/cpumask")
+	other=$((owner == 2 ? 3 : 2))
+	irq=$(irq_of $UCF1)
+	mapfile -t c < <(counts "$UCF1/slc_access_rd/" \
+		"model-traffic ucf_s1 'traffic src=1 dst=0 rd=1000'; echo 0 > /sys/devices/system/cpu/cpu$owner/online; model-traffic ucf_s1 'traffic src=1 dst=0 rd=$((n - 1000))'; cat $PMUS/$UCF1/cpumask > /tmp/cpumask-after; cat /proc/irq/$irq/smp_affinity_list > /tmp/irq-after")
+	echo 1 >"/sys/devices/system/cpu/cpu$owner/online"
+	expect_eq "count across the migration" "${c[0]}" $n
+	expect_eq "cpumask after offlining $owner" "$(</tmp/cpumask-after)" $other
+	expect_eq "IRQ affinity" "$(</tmp/irq-after)" $other
+	expect_eq "associated_cpus" "$(<"$PMUS/$UCF1/associated_cpus")" 2-3
+}
+
+test_rmmod_busy_while_counting() {
+	local out
+	out=$("$PERF" stat -a -e "$(pcie 0 0)/rd_req/" -- sh -c "rmmod $BACKEND; echo rmmod-rc=\$?" 2>&1)
+	echo "$out" | grep -q "rmmod-rc=0" && fail "rmmod succeeded with an open event"
+	echo "$out" | grep -q "rmmod-rc=" || fail "workload did not run"
+	[ -d "$PMUS/$(pcie 0 0)" ] || fail "PMU gone"
+}
+
+# Unload and reload the backend and the core with kmemleak watching; the
+# devices wait for their backend and come back
+test_insmod_rmmod_kmemleak() {
+	local i
+	[ -e /sys/kernel/debug/kmemleak ] || fail "kmemleak is off"
+	echo scan >/sys/kernel/debug/kmemleak
+	echo clear >/sys/kernel/debug/kmemleak
+	for i in 1 2 3; do
+		rmmod $BACKEND || fail "rmmod backend #$i"
+		[ ! -d "$PMUS/$UCF0" ] || fail "$UCF0 still there without its backend"
+		rmmod $CORE || fail "rmmod core #$i"
+		insmod "$VM_TOP/drivers/perf/$CORE.ko" || fail "insmod core #$i"
+		[ ! -d "$PMUS/$UCF0" ] || fail "$UCF0 bound without its backend"
+		insmod "$VM_TOP/drivers/perf/$BACKEND.ko" || fail "insmod backend #$i"
+		[ -d "$PMUS/$UCF0" ] || fail "$UCF0 not back after #$i"
+	done
+	expect_eq "PMUs back" "$(ls -d "$PMUS"/nvidia_* | wc -l)" 14
+	echo scan >/sys/kernel/debug/kmemleak
+	sleep 1
+	echo scan >/sys/kernel/debug/kmemleak
+	if grep -q "unreferenced object" /sys/kernel/debug/kmemleak; then
+		head -60 /sys/kernel/debug/kmemleak
+		echo clear >/sys/kernel/debug/kmemleak
+		fail "kmemleak found leaks"
+	fi
+}
+
+run_test "every fabric PMU of both sockets is there" test_pmus_present
+run_test "identifier, associated_cpus and cpumask" test_sysfs_identifier_and_cpus
+run_test "format/ as the documentation gives it" test_sysfs_format
+run_test "events/ per unit" test_sysfs_events
+run_test "perf list shows the units' events" test_perf_list
+run_test "UCF: the documentation's examples, exact" test_ucf_doc_examples
+run_test "UCF: named events against the model" test_ucf_named_events
+run_test "PCIE: the documentation's examples, exact" test_pcie_doc_examples
+run_test "PCIE: a sibling counts its leader's BDF" test_pcie_bdf_group_inherits
+run_test "PCIE: two BDFs take turns, neither miscounts" test_pcie_two_bdfs_take_turns
+run_test "PCIE-TGT: the documentation's examples, exact" test_tgt_doc_examples
+run_test "PCIE-TGT: ten ranges take turns for eight slots" test_tgt_ranges_take_turns
+run_test "bad input gets a specific errno" test_bad_input_errno
+run_test "UCF: 32-bit counters wrap 3 times, nothing lost" test_ucf_32bit_wraps
+run_test "PCIE: hi-lo-hi read across a carry" test_pcie_hi_lo_hi_carry
+run_test "PCIE-TGT: cycles with and without a cycle counter" test_tgt_cycles_without_cycle_counter
+run_test "hotplug keeps socket 1's PMU in socket 1" test_hotplug_stays_in_socket
+run_test "rmmod refused while counting" test_rmmod_busy_while_counting
+run_test "core and backend unload and reload, no leak" test_insmod_rmmod_kmemleak
+t_summary
