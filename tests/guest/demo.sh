@@ -72,4 +72,47 @@ ok=1
 [ "${c[1]}" = "$(total imx8mq read_bursts)" ] || ok=0
 [ "${c[2]}" = "$(total imx8mq write_bursts)" ] || ok=0
 [ "${c[3]}" = 100000 ] || ok=0
-if [ $ok = 1 ]; then echo "perf's counts equal the model's."; else echo "MISMATCH"; exit 1; fi
+[ $ok = 1 ] || { echo "MISMATCH"; exit 1; }
+echo "perf's counts equal the model's."
+
+# Tegra410 fabric units (two sockets, CoreSight PMU architecture)
+step "Tegra410 fabric PMUs (from the board's APMT table)"
+for p in "$PMUS"/nvidia_*; do
+	printf '%-30s identifier=%s associated_cpus=%s cpumask=%s\n' \
+		"$(basename "$p")" "$(<"$p/identifier")" \
+		"$(<"$p/associated_cpus")" "$(<"$p/cpumask")"
+done
+
+UCF=nvidia_ucf_pmu_0
+U=(model-traffic ucf_s0 'traffic src=1 dst=0 rd=60000 wr=20000 size=64 hit=15000'
+	'traffic src=0 dst=1 rd=5000 size=64' 'traffic src=2 dst=3 rd=7000 size=64')
+step "UCF socket 0: all traffic, then local CPU -> local CMEM only"
+inject ucf_s0 reset
+show perf stat -a -e "$UCF/slc_access_rd/,$UCF/slc_bytes_rd/,$UCF/mem_bytes_wr/,$UCF/cycles/" -- "${U[@]}" 2>&1
+show perf stat -a -e "$UCF/slc_access_rd,src_loc_cpu=1,dst_loc_cmem=1/" -- "${U[@]}" 2>&1
+
+P=nvidia_pcie_pmu_0_rc_4
+R=(model-traffic pcie_s0_rc4 'traffic rp=0 bdf=0x100 dst=0 rd=4000 wr=1000 size=256 lat=120'
+	'traffic rp=1 bdf=0x180 dst=4 rd=2000 size=256 lat=300')
+step "PCIE RC 4: root port 0 vs BDF 01:01.0 (0x180), read latency from rd_cum_outs/rd_req"
+inject pcie_s0_rc4 reset
+show perf stat -a -e "{$P/rd_req,src_bdf=0x180,src_bdf_en=1/,$P/rd_cum_outs/}" -- "${R[@]}" 2>&1
+show perf stat -a -e "$P/rd_bytes,src_rp_mask=0x1/,$P/wr_bytes/" -- "${R[@]}" 2>&1
+
+T1=nvidia_pcie_tgt_pmu_1_rc_5
+step "PCIE-TGT socket 1 RC 5: BAR writes to 0x10000-0x100ff (address filter)"
+inject tgt_s1_rc5 reset
+show perf stat -a -e "$T1/event=0x1,dst_addr_base=0x10000,dst_addr_mask=0xFFF00,dst_addr_en=0x1/,$T1/wr_bytes/" -- \
+	model-traffic tgt_s1_rc5 'traffic rp=0 addr=0x10040 wr=300 size=64' 'traffic rp=1 addr=0x20000 wr=100 size=64' 2>&1
+
+step "Tegra410: perf beside the models"
+inject ucf_s0 reset
+inject pcie_s0_rc4 reset
+mapfile -t c < <(counts "$UCF/slc_bytes_rd/,$UCF/cycles/,$P/rd_req/,$P/rd_cum_outs/" "${U[*]@Q}; ${R[*]@Q}")
+printf '%-34s %14s %14s\n' event perf model
+row() { printf '%-34s %14s %14s\n' "$1" "$2" "$3"; [ "$2" = "$3" ] || ok=0; }
+row "$UCF/slc_bytes_rd/" "${c[0]}" "$(awk '$1 == "event" && $2 == "0x113" { print $3 }' "$MODELS/ucf_s0/totals")"
+row "$UCF/cycles/" "${c[1]}" "$(total ucf_s0 cycles)"
+row "$P/rd_req/" "${c[2]}" "$(awk '$1 == "event" && $2 == "0x2" { print $3 }' "$MODELS/pcie_s0_rc4/totals")"
+row "$P/rd_cum_outs/" "${c[3]}" "$(awk '$1 == "event" && $2 == "0x4" { print $3 }' "$MODELS/pcie_s0_rc4/totals")"
+if [ $ok = 1 ]; then echo "perf's counts equal the models'."; else echo "MISMATCH"; exit 1; fi
