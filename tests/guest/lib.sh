@@ -90,11 +90,23 @@ irq_count_on() {
 		$NF == n && col { print $col + 0 }' /proc/interrupts
 }
 
-# other_cpu PMU: an online CPU that does not own PMU
+# other_cpu PMU: an online CPU that does not own PMU, in the owner's
+# socket if there is one: the board has two sockets, and perf core reads
+# an event on the reading CPU (no cross-CPU call) only within a package
 other_cpu() {
-	local owner
+	local owner pkg c n
 	owner=$(<"$PMUS/$1/cpumask")
-	echo $(((owner + 2) % $(nproc)))
+	pkg=$(<"/sys/devices/system/cpu/cpu$owner/topology/physical_package_id")
+	for c in /sys/devices/system/cpu/cpu[0-9]*; do
+		n=${c##*/cpu}
+		[ "$n" != "$owner" ] || continue
+		[ ! -f "$c/online" ] || [ "$(<"$c/online")" = 1 ] || continue
+		if [ "$(<"$c/topology/physical_package_id")" = "$pkg" ]; then
+			echo "$n"
+			return
+		fi
+	done
+	echo $(((owner + 1) % $(nproc)))
 }
 
 # cal_count CPU: function-call (cross-CPU call) interrupts CPU has taken
