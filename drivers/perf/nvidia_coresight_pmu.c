@@ -118,9 +118,15 @@ static void nv_ucf_encode(struct perf_event *event, u32 *filtr, u32 *filt2r)
 	*filtr = nv_ucf_filter(event);
 }
 
+/*
+ * The cycle counter's filter is config1 as given, everything only when
+ * config1 is 0: no per-field defaults there.
+ */
 static u32 nv_ucf_cc_filter(struct perf_event *event)
 {
-	return nv_ucf_filter(event);
+	return event->attr.config1 ?:
+	       FIELD_PREP(NV_UCF_SRC, FIELD_MAX(NV_UCF_SRC)) |
+	       FIELD_PREP(NV_UCF_DST, FIELD_MAX(NV_UCF_DST));
 }
 
 static int nv_ucf_init(struct cspmu *cspmu)
@@ -232,9 +238,10 @@ static void nv_pcie_encode(struct perf_event *event, u32 *filtr, u32 *filt2r)
 	*filt2r = dst ?: NV_PCIE_DST;
 }
 
+/* The cycle counter's filter is the event's own, not its leader's */
 static u32 nv_pcie_cc_filter(struct perf_event *event)
 {
-	return nv_pcie_src(event);
+	return event->attr.config1 & NV_PCIE_SRC ?: NV_PCIE_SRC_RP;
 }
 
 static int nv_pcie_init(struct cspmu *cspmu)
