@@ -403,19 +403,25 @@ cspmu_backend_find_impl(const struct cspmu_backend *backend, u32 pmiidr)
 
 /* The core's own backend for parts nobody describes */
 
+static void cspmu_generic_release(void *data)
+{
+	ida_free(&cspmu_generic_ida, (unsigned long)data);
+}
+
 static int cspmu_generic_init(struct cspmu *cspmu)
 {
 	int id = ida_alloc(&cspmu_generic_ida, GFP_KERNEL);
+	int ret;
 
 	if (id < 0)
 		return id;
-	cspmu->data = (void *)(unsigned long)id;
+	/* freed with the device, and only if it was allocated */
+	ret = devm_add_action_or_reset(cspmu->dev, cspmu_generic_release,
+				       (void *)(unsigned long)id);
+	if (ret)
+		return ret;
 	cspmu->name = devm_kasprintf(cspmu->dev, GFP_KERNEL, "cspmu_%d", id);
-	if (!cspmu->name) {
-		ida_free(&cspmu_generic_ida, id);
-		return -ENOMEM;
-	}
-	return 0;
+	return cspmu->name ? 0 : -ENOMEM;
 }
 
 /* The architecture's default: config1 and config2 as they are */
@@ -497,8 +503,6 @@ static void cspmu_unlist(void *data)
 	mutex_lock(&cspmu_lock);
 	list_del(&cspmu->node);
 	mutex_unlock(&cspmu_lock);
-	if (cspmu->impl == &cspmu_generic_impl)
-		ida_free(&cspmu_generic_ida, (unsigned long)cspmu->data);
 }
 
 /**
