@@ -95,13 +95,16 @@ module_load_order() {
 	done
 }
 
-# -device arguments of the board's hardware models
+# -device arguments of the board's hardware models: the i.MX8 ones and the
+# register file's (tests/board/qemu-devices), then the Tegra410 units'
+# (generated from tests/board/tegra410-units)
 board_devices() {
-	local line
+	local line tegra
+	tegra=$("$TOP/tools/gen-tegra410" devices) || return 1
 	while read -r line; do
 		case $line in '' | '#'*) continue ;; esac
 		printf -- '-device\n%s\n' "$line"
-	done <"$TOP/tests/board/qemu-devices"
+	done < <(cat "$TOP/tests/board/qemu-devices"; echo "$tegra")
 }
 
 # Splats in a guest kernel log: print them and fail.  scan_log LOG [REGEX]:

@@ -12,6 +12,10 @@
  * The windows sit in the 32-bit PCI hole, below where the firmware puts
  * PCI BARs; interrupts are ISA IO-APIC pins that QEMU's q35 machine
  * leaves free (GSIs 16-23 carry the PCI INTx lines there).
+ *
+ * The Tegra410 units are not here: tools/gen-tegra410 makes their APMT
+ * and their SSDT (PCIe RC devices, control ports PMUT0001 from _UID 5 at
+ * 0xe0105000 up) from tests/board/tegra410-units.
  */
 DefinitionBlock ("", "SSDT", 2, "PMUBRD", "PMUBOARD", 1)
 {
