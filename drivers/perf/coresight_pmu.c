@@ -542,7 +542,9 @@ void cspmu_backend_unregister(struct cspmu_backend *backend)
 		dev = NULL;
 		mutex_lock(&cspmu_lock);
 		list_for_each_entry(cspmu, &cspmu_pmus, node) {
+			/* looked at once, even if it does not unbind */
 			if (cspmu->backend == backend) {
+				cspmu->backend = NULL;
 				dev = get_device(cspmu->dev);
 				break;
 			}
