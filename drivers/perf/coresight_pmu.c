@@ -403,58 +403,95 @@ cspmu_backend_find_impl(const struct cspmu_backend *backend, u32 pmiidr)
 
 /* The core's own backend for parts nobody describes */
 
-static void cspmu_generic_release(void *data)
+struct cspmu_name_id {
+	struct ida	*ida;
+	int		id;
+};
+
+static void cspmu_name_id_release(void *data)
 {
-	ida_free(&cspmu_generic_ida, (unsigned long)data);
+	struct cspmu_name_id *nid = data;
+
+	ida_free(nid->ida, nid->id);
 }
+
+/**
+ * cspmu_name_numbered() - name a PMU "<prefix>_<n>", n free in @ida
+ * @cspmu: the PMU.
+ * @ida: the numbers of its kind of PMU.
+ * @prefix: the name before the number.
+ *
+ * For parts nothing else names; the number is given back when the device
+ * goes.
+ *
+ * Return: 0 or a negative error code.
+ */
+int cspmu_name_numbered(struct cspmu *cspmu, struct ida *ida,
+			const char *prefix)
+{
+	struct cspmu_name_id *nid;
+	int ret;
+
+	nid = devm_kzalloc(cspmu->dev, sizeof(*nid), GFP_KERNEL);
+	if (!nid)
+		return -ENOMEM;
+	nid->ida = ida;
+	nid->id = ida_alloc(ida, GFP_KERNEL);
+	if (nid->id < 0)
+		return nid->id;
+	ret = devm_add_action_or_reset(cspmu->dev, cspmu_name_id_release, nid);
+	if (ret)
+		return ret;
+	cspmu->name = devm_kasprintf(cspmu->dev, GFP_KERNEL, "%s_%d", prefix,
+				     nid->id);
+	return cspmu->name ? 0 : -ENOMEM;
+}
+EXPORT_SYMBOL_NS_GPL(cspmu_name_numbered, CORESIGHT_PMU);
 
 static int cspmu_generic_init(struct cspmu *cspmu)
 {
-	int id = ida_alloc(&cspmu_generic_ida, GFP_KERNEL);
-	int ret;
-
-	if (id < 0)
-		return id;
-	/* freed with the device, and only if it was allocated */
-	ret = devm_add_action_or_reset(cspmu->dev, cspmu_generic_release,
-				       (void *)(unsigned long)id);
-	if (ret)
-		return ret;
-	cspmu->name = devm_kasprintf(cspmu->dev, GFP_KERNEL, "cspmu_%d", id);
-	return cspmu->name ? 0 : -ENOMEM;
+	return cspmu_name_numbered(cspmu, &cspmu_generic_ida, "cspmu");
 }
 
-/* The architecture's default: config1 and config2 as they are */
-static void cspmu_generic_encode(struct perf_event *event, u32 *filtr,
-				 u32 *filt2r)
+/**
+ * cspmu_encode_raw() - the architecture's default filters
+ * @event: the event.
+ * @filtr: PMEVFILTR: config1 as it is.
+ * @filt2r: PMEVFILT2R: config2 as it is.
+ */
+void cspmu_encode_raw(struct perf_event *event, u32 *filtr, u32 *filt2r)
 {
 	*filtr = event->attr.config1;
 	*filt2r = event->attr.config2;
 }
+EXPORT_SYMBOL_NS_GPL(cspmu_encode_raw, CORESIGHT_PMU);
 
 static const struct cspmu_impl_ops cspmu_generic_ops = {
 	.init		= cspmu_generic_init,
-	.encode_filters	= cspmu_generic_encode,
+	.encode_filters	= cspmu_encode_raw,
 };
 
-static struct attribute *cspmu_generic_events[] = {
+/* The architecture's events and format: cycles, and raw filter words */
+struct attribute *cspmu_generic_event_attrs[] = {
 	SYSPMU_EVENT_ATTR("cycles", BIT_ULL(32)),
 	NULL
 };
+EXPORT_SYMBOL_NS_GPL(cspmu_generic_event_attrs, CORESIGHT_PMU);
 
-static struct attribute *cspmu_generic_formats[] = {
+struct attribute *cspmu_generic_format_attrs[] = {
 	SYSPMU_FORMAT_ATTR(event, 0, GENMASK_ULL(32, 0)),
 	SYSPMU_FORMAT_ATTR(filter, 1, GENMASK_ULL(31, 0)),
 	SYSPMU_FORMAT_ATTR(filter2, 2, GENMASK_ULL(31, 0)),
 	NULL
 };
+EXPORT_SYMBOL_NS_GPL(cspmu_generic_format_attrs, CORESIGHT_PMU);
 
 static const struct cspmu_impl cspmu_generic_impl = {
 	.config_mask	= { GENMASK_ULL(32, 0), GENMASK_ULL(31, 0),
 			    GENMASK_ULL(31, 0) },
 	.filters	= CSPMU_USES_PMEVFILTR | CSPMU_USES_PMEVFILT2R,
-	.event_attrs	= cspmu_generic_events,
-	.format_attrs	= cspmu_generic_formats,
+	.event_attrs	= cspmu_generic_event_attrs,
+	.format_attrs	= cspmu_generic_format_attrs,
 	.ops		= &cspmu_generic_ops,
 };
 

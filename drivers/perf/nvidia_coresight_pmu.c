@@ -16,6 +16,7 @@
  */
 
 #include <linux/bitfield.h>
+#include <linux/idr.h>
 #include <linux/io.h>
 #include <linux/module.h>
 #include <linux/perf_event.h>
@@ -469,49 +470,14 @@ static struct attribute *nv_tgt_formats[] = {
 
 static DEFINE_IDA(nv_generic_ida);
 
-static void nv_generic_release(void *data)
-{
-	ida_free(&nv_generic_ida, (unsigned long)data);
-}
-
 static int nv_generic_init(struct cspmu *cspmu)
 {
-	int id = ida_alloc(&nv_generic_ida, GFP_KERNEL);
-	int ret;
-
-	if (id < 0)
-		return id;
-	ret = devm_add_action_or_reset(cspmu->dev, nv_generic_release,
-				       (void *)(unsigned long)id);
-	if (ret)
-		return ret;
-	cspmu->name = devm_kasprintf(cspmu->dev, GFP_KERNEL,
-				     "nvidia_uncore_pmu_%d", id);
-	return 0;
-}
-
-static void nv_generic_encode(struct perf_event *event, u32 *filtr,
-			      u32 *filt2r)
-{
-	*filtr = event->attr.config1;
-	*filt2r = event->attr.config2;
+	return cspmu_name_numbered(cspmu, &nv_generic_ida, "nvidia_uncore_pmu");
 }
 
 static const struct cspmu_impl_ops nv_generic_ops = {
 	.init		= nv_generic_init,
-	.encode_filters	= nv_generic_encode,
-};
-
-static struct attribute *nv_generic_events[] = {
-	SYSPMU_EVENT_ATTR("cycles", NV_CYCLES),
-	NULL
-};
-
-static struct attribute *nv_generic_formats[] = {
-	SYSPMU_FORMAT_ATTR(event, 0, NV_EVENT),
-	SYSPMU_FORMAT_ATTR(filter, 1, GENMASK_ULL(31, 0)),
-	SYSPMU_FORMAT_ATTR(filter2, 2, GENMASK_ULL(31, 0)),
-	NULL
+	.encode_filters	= cspmu_encode_raw,
 };
 
 static const struct cspmu_impl nv_impls[] = {
@@ -548,8 +514,8 @@ static const struct cspmu_impl nv_impls[] = {
 		.config_mask	= { NV_EVENT, GENMASK_ULL(31, 0),
 				    GENMASK_ULL(31, 0) },
 		.filters	= CSPMU_USES_PMEVFILTR | CSPMU_USES_PMEVFILT2R,
-		.event_attrs	= nv_generic_events,
-		.format_attrs	= nv_generic_formats,
+		.event_attrs	= cspmu_generic_event_attrs,
+		.format_attrs	= cspmu_generic_format_attrs,
 		.ops		= &nv_generic_ops,
 	},
 };

@@ -370,22 +370,13 @@ test_rmmod_busy_while_counting() {
 # ~7 s under TCG with kmemleak on; the 100-cycle soak is soak.sh.)
 test_insmod_rmmod_kmemleak() {
 	local i ko=$VM_TOP/drivers/perf/imx8_ddr_pmu.ko
-	[ -e /sys/kernel/debug/kmemleak ] || fail "kmemleak is off"
-	echo scan >/sys/kernel/debug/kmemleak
-	echo clear >/sys/kernel/debug/kmemleak
+	kmemleak_start
 	for i in $(seq "${LEAK_CYCLES:-10}"); do
 		rmmod imx8_ddr_pmu || fail "rmmod #$i"
 		insmod "$ko" || fail "insmod #$i"
 	done
 	expect_eq "PMUs after the cycles" "$(ls -d $PMUS/imx8_ddr* | wc -l)" 4
-	echo scan >/sys/kernel/debug/kmemleak
-	sleep 6
-	echo scan >/sys/kernel/debug/kmemleak
-	if grep -q "unreferenced object" /sys/kernel/debug/kmemleak; then
-		head -60 /sys/kernel/debug/kmemleak
-		echo clear >/sys/kernel/debug/kmemleak
-		fail "kmemleak found leaks"
-	fi
+	kmemleak_check
 }
 
 run_test "sysfs format/ matches the documented layout" test_sysfs_format

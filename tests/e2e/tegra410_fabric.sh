@@ -392,9 +392,7 @@ test_rmmod_busy_while_counting() {
 # devices wait for their backend and come back
 test_insmod_rmmod_kmemleak() {
 	local i
-	[ -e /sys/kernel/debug/kmemleak ] || fail "kmemleak is off"
-	echo scan >/sys/kernel/debug/kmemleak
-	echo clear >/sys/kernel/debug/kmemleak
+	kmemleak_start
 	for i in 1 2; do
 		rmmod $BACKEND || fail "rmmod backend #$i"
 		[ ! -d "$PMUS/$UCF0" ] || fail "$UCF0 still there without its backend"
@@ -405,14 +403,7 @@ test_insmod_rmmod_kmemleak() {
 		[ -d "$PMUS/$UCF0" ] || fail "$UCF0 not back after #$i"
 	done
 	expect_eq "PMUs back" "$(ls -d "$PMUS"/nvidia_* | wc -l)" 14
-	echo scan >/sys/kernel/debug/kmemleak
-	sleep 1
-	echo scan >/sys/kernel/debug/kmemleak
-	if grep -q "unreferenced object" /sys/kernel/debug/kmemleak; then
-		head -60 /sys/kernel/debug/kmemleak
-		echo clear >/sys/kernel/debug/kmemleak
-		fail "kmemleak found leaks"
-	fi
+	kmemleak_check
 }
 
 run_test "every fabric PMU of both sockets is there" test_pmus_present

@@ -150,5 +150,25 @@ counts() {
 	grep -v '^#' /tmp/perf-stat.csv | grep -v '^$' | cut -d, -f1
 }
 
+# kmemleak_start: forget what kmemleak knew; kmemleak_check: fail if
+# anything since then is unreferenced (two scans: a young object is only
+# reported by the second)
+kmemleak_start() {
+	[ -e /sys/kernel/debug/kmemleak ] || fail "kmemleak is off"
+	echo scan >/sys/kernel/debug/kmemleak
+	echo clear >/sys/kernel/debug/kmemleak
+}
+
+kmemleak_check() {
+	echo scan >/sys/kernel/debug/kmemleak
+	sleep 6
+	echo scan >/sys/kernel/debug/kmemleak
+	if grep -q "unreferenced object" /sys/kernel/debug/kmemleak; then
+		head -60 /sys/kernel/debug/kmemleak
+		echo clear >/sys/kernel/debug/kmemleak
+		fail "kmemleak found leaks"
+	fi
+}
+
 # open_err ARGS: errno name perf_open reports for an attribute
 open_err() { "$PERF_OPEN" "$@"; }

@@ -206,6 +206,14 @@ u64 cspmu_start_value(struct cspmu *cspmu);
 unsigned int cspmu_socket(struct cspmu *cspmu);
 int cspmu_firmware_instance(struct cspmu *cspmu, const char *prop, u32 *val);
 
+/* For parts a backend knows only by implementer: the architecture's view */
+struct ida;
+int cspmu_name_numbered(struct cspmu *cspmu, struct ida *ida,
+			const char *prefix);
+void cspmu_encode_raw(struct perf_event *event, u32 *filtr, u32 *filt2r);
+extern struct attribute *cspmu_generic_event_attrs[];
+extern struct attribute *cspmu_generic_format_attrs[];
+
 /**
  * struct cspmu_hw - a CoreSight PMU's resources, for cspmu_create()
  * @base0: page 0, mapped.
