@@ -46,6 +46,9 @@ static const struct {
 	{ CSPMU_IMPL_NVIDIA, "nvidia_coresight_pmu" },
 };
 
+/* Asked for once, not once per device, until it registers (cspmu_lock) */
+static bool cspmu_backend_requested[ARRAY_SIZE(cspmu_backend_modules)];
+
 /* Registered backends and bound PMUs */
 static DEFINE_MUTEX(cspmu_lock);
 static LIST_HEAD(cspmu_backends);
@@ -518,10 +521,14 @@ static int cspmu_bind_backend(struct cspmu *cspmu)
 	}
 	if (!cspmu->impl) {
 		for (i = 0; i < ARRAY_SIZE(cspmu_backend_modules); i++) {
+			bool requested = cspmu_backend_requested[i];
+
 			if (cspmu_backend_modules[i].implementer != implementer)
 				continue;
+			cspmu_backend_requested[i] = true;
 			mutex_unlock(&cspmu_lock);
-			request_module_nowait(cspmu_backend_modules[i].module);
+			if (!requested)
+				request_module_nowait(cspmu_backend_modules[i].module);
 			return dev_err_probe(cspmu->dev, -EPROBE_DEFER,
 					     "waiting for %s\n",
 					     cspmu_backend_modules[i].module);
@@ -552,8 +559,13 @@ static void cspmu_unlist(void *data)
  */
 int cspmu_backend_register(struct cspmu_backend *backend)
 {
+	unsigned int i;
+
 	mutex_lock(&cspmu_lock);
 	list_add_tail(&backend->node, &cspmu_backends);
+	for (i = 0; i < ARRAY_SIZE(cspmu_backend_modules); i++)
+		if (cspmu_backend_modules[i].implementer == backend->implementer)
+			cspmu_backend_requested[i] = false;
 	mutex_unlock(&cspmu_lock);
 	return driver_attach(&cspmu_driver.driver);
 }
