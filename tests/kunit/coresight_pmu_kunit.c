@@ -33,6 +33,8 @@
 #include <linux/perf/coresight_pmu.h>
 #include <linux/perf/syspmu.h>
 
+#include "syspmu_kunit_util.h"
+
 #define REG_PAGE	4096
 
 /* Page 0 */
@@ -303,35 +305,13 @@ static struct cspmu *make_pmu(struct kunit *test, u32 pmiidr,
 	return make_pmu_desc(test, &d);
 }
 
-static void release_event(void *event)
-{
-	perf_event_release_kernel(event);
-}
-
 /* Open an event; the errno on failure, 0 and *@out on success */
 static int try_open(struct kunit *test, struct cspmu *cspmu, u64 config,
 		    u64 config1, u64 config2, u64 period,
 		    struct perf_event **out)
 {
-	struct perf_event_attr attr = {
-		.type		= cspmu->syspmu.pmu.type,
-		.size		= sizeof(attr),
-		.config		= config,
-		.config1	= config1,
-		.config2	= config2,
-		.sample_period	= period,
-	};
-	struct perf_event *event;
-
-	event = perf_event_create_kernel_counter(&attr, cspmu->syspmu.cpu,
-						 NULL, NULL, NULL);
-	if (IS_ERR(event))
-		return PTR_ERR(event);
-	KUNIT_ASSERT_EQ(test, 0,
-			kunit_add_action_or_reset(test, release_event, event));
-	if (out)
-		*out = event;
-	return 0;
+	return syspmu_kunit_try_open(test, &cspmu->syspmu, config, config1, config2,
+				     period, out);
 }
 
 static struct perf_event *open_event(struct kunit *test, struct cspmu *cspmu,
@@ -347,7 +327,7 @@ static struct perf_event *open_event(struct kunit *test, struct cspmu *cspmu,
 
 static void close_event(struct kunit *test, struct perf_event *event)
 {
-	kunit_release_action(test, release_event, event);
+	kunit_release_action(test, syspmu_kunit_release_event, event);
 }
 
 static u64 read_count(struct perf_event *event)

@@ -20,6 +20,8 @@
 #include "imx8_ddr_pmu.h"
 #include <linux/perf/syspmu.h>
 
+#include "syspmu_kunit_util.h"
+
 #define CNTL(n)		(0x00 + 4 * (n))
 #define COUNT(n)	(0x20 + 4 * (n))
 #define DPCR1		0x30
@@ -102,35 +104,13 @@ static struct syspmu *make_pmu(struct kunit *test, const char *compatible)
 	return make_pmu_count0(test, compatible, PRESET);
 }
 
-static void release_event(void *event)
-{
-	perf_event_release_kernel(event);
-}
-
 /* Open an event; the errno on failure, 0 and *@out on success */
 static int try_open(struct kunit *test, struct syspmu *upmu, u64 config,
 		    u64 config1, u64 config2, u64 period,
 		    struct perf_event **out)
 {
-	struct perf_event_attr attr = {
-		.type		= upmu->pmu.type,
-		.size		= sizeof(attr),
-		.config		= config,
-		.config1	= config1,
-		.config2	= config2,
-		.sample_period	= period,
-	};
-	struct perf_event *event;
-
-	event = perf_event_create_kernel_counter(&attr, upmu->cpu, NULL, NULL,
-						 NULL);
-	if (IS_ERR(event))
-		return PTR_ERR(event);
-	KUNIT_ASSERT_EQ(test, 0,
-			kunit_add_action_or_reset(test, release_event, event));
-	if (out)
-		*out = event;
-	return 0;
+	return syspmu_kunit_try_open(test, upmu, config, config1, config2,
+				     period, out);
 }
 
 static struct perf_event *open_event(struct kunit *test,

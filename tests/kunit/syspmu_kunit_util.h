@@ -1,0 +1,60 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * What every KUnit suite of a syspmu driver does to open events: through
+ * perf core, on the PMU's owning CPU, closed when the test ends.
+ */
+#ifndef __SYSPMU_KUNIT_UTIL_H
+#define __SYSPMU_KUNIT_UTIL_H
+
+#include <kunit/test.h>
+#include <linux/err.h>
+#include <linux/perf_event.h>
+
+#include <linux/perf/syspmu.h>
+
+static inline void syspmu_kunit_release_event(void *event)
+{
+	perf_event_release_kernel(event);
+}
+
+/**
+ * syspmu_kunit_try_open() - open an event of a syspmu PMU
+ * @test: the test; the event is released when it ends.
+ * @upmu: the PMU.
+ * @config: attr.config.
+ * @config1: attr.config1.
+ * @config2: attr.config2.
+ * @period: attr.sample_period (0: counting).
+ * @out: the event, on success; may be NULL.
+ *
+ * Return: 0, or the errno perf core returned.
+ */
+static inline int syspmu_kunit_try_open(struct kunit *test,
+					struct syspmu *upmu, u64 config,
+					u64 config1, u64 config2, u64 period,
+					struct perf_event **out)
+{
+	struct perf_event_attr attr = {
+		.type		= upmu->pmu.type,
+		.size		= sizeof(attr),
+		.config		= config,
+		.config1	= config1,
+		.config2	= config2,
+		.sample_period	= period,
+	};
+	struct perf_event *event;
+
+	event = perf_event_create_kernel_counter(&attr, upmu->cpu, NULL, NULL,
+						 NULL);
+	if (IS_ERR(event))
+		return PTR_ERR(event);
+	KUNIT_ASSERT_EQ(test, 0,
+			kunit_add_action_or_reset(test,
+						  syspmu_kunit_release_event,
+						  event));
+	if (out)
+		*out = event;
+	return 0;
+}
+
+#endif /* __SYSPMU_KUNIT_UTIL_H */
