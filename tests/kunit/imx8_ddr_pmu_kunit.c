@@ -146,22 +146,7 @@ static u64 read_count(struct perf_event *event)
 static int read_pmu_file(struct kunit *test, struct syspmu *upmu,
 			 const char *file, char *buf, size_t len)
 {
-	char path[128];
-	struct file *f;
-	loff_t pos = 0;
-	ssize_t n;
-
-	snprintf(path, sizeof(path), "/sys/bus/event_source/devices/%s/%s",
-		 upmu->pmu.name, file);
-	f = filp_open(path, O_RDONLY, 0);
-	if (IS_ERR(f))
-		return PTR_ERR(f);
-	n = kernel_read(f, buf, len - 1, &pos);
-	filp_close(f, NULL);
-	if (n < 0)
-		return n;
-	buf[n] = '\0';
-	return n;
+	return syspmu_kunit_read_file(upmu, file, buf, len);
 }
 
 /* sysfs */

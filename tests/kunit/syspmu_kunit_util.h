@@ -8,6 +8,7 @@
 
 #include <kunit/test.h>
 #include <linux/err.h>
+#include <linux/fs.h>
 #include <linux/perf_event.h>
 
 #include <linux/perf/syspmu.h>
@@ -55,6 +56,37 @@ static inline int syspmu_kunit_try_open(struct kunit *test,
 	if (out)
 		*out = event;
 	return 0;
+}
+
+/**
+ * syspmu_kunit_read_file() - read a sysfs file of a PMU, as perf does
+ * @upmu: the PMU, registered.
+ * @file: path below /sys/bus/event_source/devices/<name>/.
+ * @buf: the contents, NUL-terminated.
+ * @len: size of @buf.
+ *
+ * Return: the length read, or a negative errno.
+ */
+static inline int syspmu_kunit_read_file(struct syspmu *upmu,
+					 const char *file, char *buf,
+					 size_t len)
+{
+	char path[128];
+	struct file *f;
+	loff_t pos = 0;
+	ssize_t n;
+
+	snprintf(path, sizeof(path), "/sys/bus/event_source/devices/%s/%s",
+		 upmu->pmu.name, file);
+	f = filp_open(path, O_RDONLY, 0);
+	if (IS_ERR(f))
+		return PTR_ERR(f);
+	n = kernel_read(f, buf, len - 1, &pos);
+	filp_close(f, NULL);
+	if (n < 0)
+		return n;
+	buf[n] = '\0';
+	return n;
 }
 
 #endif /* __SYSPMU_KUNIT_UTIL_H */
