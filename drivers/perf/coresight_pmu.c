@@ -94,12 +94,11 @@ static bool cspmu_config_is_cycles(struct cspmu *cspmu, u64 config)
  *
  * Return: true for the product's cycles event.
  */
-bool cspmu_is_cycle_event(const struct perf_event *event)
+static bool cspmu_is_cycle_event(const struct perf_event *event)
 {
 	return cspmu_config_is_cycles(event_to_cspmu(event),
 				      event->attr.config);
 }
-EXPORT_SYMBOL_NS_GPL(cspmu_is_cycle_event, CORESIGHT_PMU);
 
 /* On the cycle counter: a cycles event, when there is a cycle counter */
 static bool cspmu_uses_cycle_counter(const struct perf_event *event)
@@ -218,11 +217,10 @@ static u64 cspmu_read_counter(struct syspmu *upmu, struct perf_event *event)
  *
  * Return: the raw start value.
  */
-u64 cspmu_start_value(struct cspmu *cspmu)
+static u64 cspmu_start_value(struct cspmu *cspmu)
 {
 	return cspmu->has_irq ? BIT_ULL(cspmu->syspmu.width - 1) : 0;
 }
-EXPORT_SYMBOL_NS_GPL(cspmu_start_value, CORESIGHT_PMU);
 
 static u64 cspmu_enable_counter(struct syspmu *upmu, struct perf_event *event)
 {

@@ -373,24 +373,28 @@ static void syspmu_read(struct perf_event *event)
 	raw_spin_unlock_irqrestore(&upmu->lock, irqflags);
 }
 
-static void syspmu_pmu_enable(struct pmu *pmu)
+/* pmu_enable/pmu_disable: the driver's hook, under the PMU lock */
+static void syspmu_all_counters(struct pmu *pmu, bool enable)
 {
 	struct syspmu *upmu = to_syspmu(pmu);
 	unsigned long irqflags;
 
 	raw_spin_lock_irqsave(&upmu->lock, irqflags);
-	upmu->ops->pmu_enable(upmu);
+	if (enable)
+		upmu->ops->pmu_enable(upmu);
+	else
+		upmu->ops->pmu_disable(upmu);
 	raw_spin_unlock_irqrestore(&upmu->lock, irqflags);
+}
+
+static void syspmu_pmu_enable(struct pmu *pmu)
+{
+	syspmu_all_counters(pmu, true);
 }
 
 static void syspmu_pmu_disable(struct pmu *pmu)
 {
-	struct syspmu *upmu = to_syspmu(pmu);
-	unsigned long irqflags;
-
-	raw_spin_lock_irqsave(&upmu->lock, irqflags);
-	upmu->ops->pmu_disable(upmu);
-	raw_spin_unlock_irqrestore(&upmu->lock, irqflags);
+	syspmu_all_counters(pmu, false);
 }
 
 /* CPU ownership */

@@ -54,7 +54,6 @@
 
 /* The dedicated cycle counter's physical index */
 #define CSPMU_CYCLE_COUNTER		31
-#define CSPMU_MAX_COUNTERS		256
 /* Filter registers a product uses (struct cspmu_impl.filters) */
 #define CSPMU_USES_PMEVFILTR		BIT(0)
 #define CSPMU_USES_PMEVFILT2R		BIT(1)
@@ -201,8 +200,6 @@ static inline struct cspmu *event_to_cspmu(const struct perf_event *event)
 int cspmu_backend_register(struct cspmu_backend *backend);
 void cspmu_backend_unregister(struct cspmu_backend *backend);
 
-bool cspmu_is_cycle_event(const struct perf_event *event);
-u64 cspmu_start_value(struct cspmu *cspmu);
 unsigned int cspmu_socket(struct cspmu *cspmu);
 int cspmu_firmware_instance(struct cspmu *cspmu, const char *prop, u32 *val);
 
