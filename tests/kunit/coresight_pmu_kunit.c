@@ -337,15 +337,10 @@ static u64 read_count(struct perf_event *event)
 	return perf_event_read_value(event, &enabled, &running);
 }
 
-/* Run the overflow handler as the interrupt would: hard IRQs off */
+/* Run the interrupt handler as the interrupt would: hard IRQs off */
 static irqreturn_t fire_irq(struct cspmu *cspmu)
 {
-	irqreturn_t ret;
-
-	local_irq_disable();
-	ret = cspmu_irq_handler(0, cspmu);
-	local_irq_enable();
-	return ret;
+	return syspmu_kunit_fire_irq(cspmu_irq_handler, cspmu);
 }
 
 /* Read a sysfs file of the PMU; the length, or a negative errno */

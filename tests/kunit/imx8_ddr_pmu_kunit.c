@@ -127,12 +127,7 @@ static struct perf_event *open_event(struct kunit *test,
 /* Run the interrupt handler as the interrupt would: hard IRQs off */
 static irqreturn_t fire_irq(struct syspmu *upmu)
 {
-	irqreturn_t ret;
-
-	local_irq_disable();
-	ret = imx8_ddr_pmu_irq(0, upmu);
-	local_irq_enable();
-	return ret;
+	return syspmu_kunit_fire_irq(imx8_ddr_pmu_irq, upmu);
 }
 
 static u64 read_count(struct perf_event *event)

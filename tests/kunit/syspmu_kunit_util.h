@@ -9,6 +9,7 @@
 #include <kunit/test.h>
 #include <linux/err.h>
 #include <linux/fs.h>
+#include <linux/interrupt.h>
 #include <linux/perf_event.h>
 
 #include <linux/perf/syspmu.h>
@@ -56,6 +57,26 @@ static inline int syspmu_kunit_try_open(struct kunit *test,
 	if (out)
 		*out = event;
 	return 0;
+}
+
+/**
+ * syspmu_kunit_fire_irq() - run an interrupt handler as the interrupt would
+ * @handler: the driver's handler.
+ * @dev_id: what it was requested with.
+ *
+ * Hard interrupts are off while it runs, as they are on the real path.
+ *
+ * Return: what the handler returned.
+ */
+static inline irqreturn_t syspmu_kunit_fire_irq(irq_handler_t handler,
+						void *dev_id)
+{
+	irqreturn_t ret;
+
+	local_irq_disable();
+	ret = handler(0, dev_id);
+	local_irq_enable();
+	return ret;
 }
 
 /**
