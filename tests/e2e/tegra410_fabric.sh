@@ -23,30 +23,6 @@ reset_models() {
 	done
 }
 
-# event_total MODEL ID: occurrences of event ID the model was given
-event_total() {
-	local want=$(($2)) key id n
-	while read -r key id n; do
-		if [ "$key" = event ] && [ $((id)) = "$want" ]; then
-			echo "$n"
-			return
-		fi
-	done <"$MODELS/$1/totals"
-	echo 0
-}
-
-# stat_pct EVENTS CMD: "count percent" per event (perf's running share)
-stat_pct() {
-	local events=$1
-	shift
-	"$PERF" stat -a -x';' -o /tmp/perf-stat.csv -e "$events" -- sh -c "$*" ||
-		fail "perf stat -e $events failed"
-	grep -v '^#' /tmp/perf-stat.csv | grep -v '^$' | awk -F';' '{ print $1, $5 }'
-}
-
-# Physical address of a model's registers, from the board's unit table
-unit_base() { awk -v id="$1" '$1 == id { print $5 }' "$VM_TOP/tests/board/tegra410-units"; }
-
 test_pmus_present() {
 	local sr s r
 	for p in $UCF0 $UCF1; do
@@ -274,7 +250,7 @@ test_tgt_ranges_take_turns() {
 		[ "${p%.*}" -lt 100 ] || fail "range $i counted all the time"
 		[ $i = 3 ] || expect_eq "range $i counted" "$n" 0
 	done
-	base=$(unit_base tgt_s1_rc2)
+	base=$(model_addr tgt_s1_rc2)
 	[ -n "$base" ] || fail "no address for tgt_s1_rc2"
 	for i in 0 1 2 3 4 5 6 7; do
 		ctrl=$(devmem $((base + 0x2000 + 0xd38 + 20 * i)) 32)

@@ -111,8 +111,8 @@ inject pcie_s0_rc4 reset
 mapfile -t c < <(counts "$UCF/slc_bytes_rd/,$UCF/cycles/,$P/rd_req/,$P/rd_cum_outs/" "${U[*]@Q}; ${R[*]@Q}")
 printf '%-34s %14s %14s\n' event perf model
 row() { printf '%-34s %14s %14s\n' "$1" "$2" "$3"; [ "$2" = "$3" ] || ok=0; }
-row "$UCF/slc_bytes_rd/" "${c[0]}" "$(awk '$1 == "event" && $2 == "0x113" { print $3 }' "$MODELS/ucf_s0/totals")"
+row "$UCF/slc_bytes_rd/" "${c[0]}" "$(event_total ucf_s0 0x113)"
 row "$UCF/cycles/" "${c[1]}" "$(total ucf_s0 cycles)"
-row "$P/rd_req/" "${c[2]}" "$(awk '$1 == "event" && $2 == "0x2" { print $3 }' "$MODELS/pcie_s0_rc4/totals")"
-row "$P/rd_cum_outs/" "${c[3]}" "$(awk '$1 == "event" && $2 == "0x4" { print $3 }' "$MODELS/pcie_s0_rc4/totals")"
+row "$P/rd_req/" "${c[2]}" "$(event_total pcie_s0_rc4 2)"
+row "$P/rd_cum_outs/" "${c[3]}" "$(event_total pcie_s0_rc4 4)"
 if [ $ok = 1 ]; then echo "perf's counts equal the models'."; else echo "MISMATCH"; exit 1; fi

@@ -135,10 +135,27 @@ interval_sum() {
 }
 
 # model_addr NAME: physical address of model NAME's registers, as the
-# board's device list (tests/board/qemu-devices) places it
+# board places it: tests/board/qemu-devices, or the Tegra410 unit table
 model_addr() {
-	sed -n "s/.*,id=$1,.*addr=\(0x[0-9a-fA-F]*\).*/\1/p" \
-		"$VM_TOP/tests/board/qemu-devices"
+	{
+		sed -n "s/.*,id=$1,.*addr=\(0x[0-9a-fA-F]*\).*/\1/p" \
+			"$VM_TOP/tests/board/qemu-devices"
+		awk -v id="$1" '$1 == id { print $5 }' \
+			"$VM_TOP/tests/board/tegra410-units"
+	} | head -1
+}
+
+# event_total MODEL ID: occurrences of event ID a CoreSight model was
+# given ("event 0xID N" lines of its totals; 0 if none)
+event_total() {
+	local want=$(($2)) key id n
+	while read -r key id n; do
+		if [ "$key" = event ] && [ $((id)) = "$want" ]; then
+			echo "$n"
+			return
+		fi
+	done <"$MODELS/$1/totals"
+	echo 0
 }
 
 # counts EVENTS CMD: run CMD under perf stat -a, print one count a line
@@ -168,6 +185,16 @@ kmemleak_check() {
 		echo clear >/sys/kernel/debug/kmemleak
 		fail "kmemleak found leaks"
 	fi
+}
+
+# stat_pct EVENTS CMD: "count percent" a line, one per event: what it
+# counted and the share of the time perf had it scheduled
+stat_pct() {
+	local events=$1
+	shift
+	"$PERF" stat -a -x';' -o /tmp/perf-stat.csv -e "$events" -- sh -c "$*" ||
+		fail "perf stat -e $events failed"
+	grep -v '^#' /tmp/perf-stat.csv | grep -v '^$' | awk -F';' '{ print $1, $5 }'
 }
 
 # open_err ARGS: errno name perf_open reports for an attribute
