@@ -364,24 +364,6 @@ test_rmmod_busy_while_counting() {
 	[ -d "$PMUS/$(pcie 0 0)" ] || fail "PMU gone"
 }
 
-# Unload and reload the backend and the core with kmemleak watching; the
-# devices wait for their backend and come back
-test_insmod_rmmod_kmemleak() {
-	local i
-	kmemleak_start
-	for i in 1 2; do
-		rmmod $BACKEND || fail "rmmod backend #$i"
-		[ ! -d "$PMUS/$UCF0" ] || fail "$UCF0 still there without its backend"
-		rmmod $CORE || fail "rmmod core #$i"
-		insmod "$VM_TOP/drivers/perf/$CORE.ko" || fail "insmod core #$i"
-		[ ! -d "$PMUS/$UCF0" ] || fail "$UCF0 bound without its backend"
-		insmod "$VM_TOP/drivers/perf/$BACKEND.ko" || fail "insmod backend #$i"
-		[ -d "$PMUS/$UCF0" ] || fail "$UCF0 not back after #$i"
-	done
-	expect_eq "PMUs back" "$(ls -d "$PMUS"/nvidia_* | wc -l)" 14
-	kmemleak_check
-}
-
 run_test "every fabric PMU of both sockets is there" test_pmus_present
 run_test "identifier, associated_cpus and cpumask" test_sysfs_identifier_and_cpus
 run_test "format/ as the documentation gives it" test_sysfs_format
@@ -400,5 +382,4 @@ run_test "PCIE: hi-lo-hi read across a carry" test_pcie_hi_lo_hi_carry
 run_test "PCIE-TGT: cycles with and without a cycle counter" test_tgt_cycles_without_cycle_counter
 run_test "hotplug keeps socket 1's PMU in socket 1" test_hotplug_stays_in_socket
 run_test "rmmod refused while counting" test_rmmod_busy_while_counting
-run_test "core and backend unload and reload, no leak" test_insmod_rmmod_kmemleak
 t_summary

@@ -2,7 +2,7 @@
 # Soak test: 100 insmod/rmmod cycles of the driver while idle.  Leaked
 # instance ids, interrupts, hotplug instances or PMUs would show after
 # them; counting must still be exact.  (Memory leaks are kmemleak's job
-# in tests/e2e/imx8_ddr.sh: kmemleak makes each cycle ~3x slower.)
+# in tests/leak/imx8_ddr.sh: kmemleak makes each cycle ~3x slower.)
 
 . "$VM_TOP/tests/guest/lib.sh"
 
