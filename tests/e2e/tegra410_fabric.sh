@@ -10,7 +10,6 @@
 UCF0=nvidia_ucf_pmu_0
 UCF1=nvidia_ucf_pmu_1
 BACKEND=nvidia_coresight_pmu
-CORE=coresight_pmu
 # socket:RC of every PCIE/PCIE-TGT RC the board describes, and its model
 RCS="0:0 0:1 0:4 1:2 1:3 1:5"
 pcie() { echo "nvidia_pcie_pmu_$1_rc_$2"; }
