@@ -45,7 +45,10 @@ static int syspmu_alloc_counter(struct syspmu *upmu,
 	DECLARE_BITMAP(free, SYSPMU_MAX_COUNTERS) = { };
 	unsigned int idx;
 
-	upmu->ops->counter_mask(event, free);
+	if (upmu->ops->counter_mask)
+		upmu->ops->counter_mask(event, free);
+	else
+		bitmap_fill(free, upmu->num_counters);
 	bitmap_andnot(free, free, used, upmu->num_counters);
 	idx = find_first_bit(free, upmu->num_counters);
 	if (idx >= upmu->num_counters)
@@ -268,18 +271,45 @@ void syspmu_update_all(struct syspmu *upmu)
 }
 EXPORT_SYMBOL_NS_GPL(syspmu_update_all, SYSPMU);
 
+/**
+ * syspmu_restart_all() - fold counts in before the counters restart at 0
+ * @upmu: the PMU, its counters stopped.
+ *
+ * For hardware whose counters start again from 0 when it is next enabled,
+ * or that the driver clears: every counting event takes what its counter
+ * counted so far, and 0 becomes its baseline.  Called from
+ * &syspmu_ops.pmu_disable once the counters have stopped, nothing is lost
+ * or counted twice across the restart.
+ *
+ * Context: the PMU lock is held.
+ */
+void syspmu_restart_all(struct syspmu *upmu)
+{
+	unsigned int idx;
+
+	syspmu_update_all(upmu);
+	for_each_set_bit(idx, upmu->used_mask, upmu->num_counters)
+		syspmu_counter_reloaded(upmu, idx, 0);
+}
+EXPORT_SYMBOL_NS_GPL(syspmu_restart_all, SYSPMU);
+
 static void syspmu_start(struct perf_event *event, int flags)
 {
 	struct syspmu *upmu = event_to_syspmu(event);
 	struct hw_perf_event *hwc = &event->hw;
 	unsigned long irqflags;
+	u64 start;
 
 	if (!(hwc->state & PERF_HES_STOPPED))
 		return;
 
 	raw_spin_lock_irqsave(&upmu->lock, irqflags);
 	hwc->state = 0;
-	local64_set(&hwc->prev_count, upmu->ops->enable_counter(upmu, event));
+	if (upmu->ops->enable_counter)
+		start = upmu->ops->enable_counter(upmu, event);
+	else
+		start = upmu->ops->read_counter(upmu, event);
+	local64_set(&hwc->prev_count, start);
 	raw_spin_unlock_irqrestore(&upmu->lock, irqflags);
 }
 
@@ -293,7 +323,8 @@ static void syspmu_stop(struct perf_event *event, int flags)
 		return;
 
 	raw_spin_lock_irqsave(&upmu->lock, irqflags);
-	upmu->ops->disable_counter(upmu, event);
+	if (upmu->ops->disable_counter)
+		upmu->ops->disable_counter(upmu, event);
 	syspmu_event_update(event);
 	hwc->state |= PERF_HES_STOPPED | PERF_HES_UPTODATE;
 	raw_spin_unlock_irqrestore(&upmu->lock, irqflags);
@@ -470,6 +501,28 @@ int syspmu_request_irq(struct syspmu *upmu, int irq,
 	return 0;
 }
 EXPORT_SYMBOL_NS_GPL(syspmu_request_irq, SYSPMU);
+
+/**
+ * syspmu_associate_node() - make a PMU belong to the CPUs of a NUMA node
+ * @upmu: the PMU, not registered yet.
+ * @node: the node: a socket's PMU belongs to the socket's CPUs.
+ *
+ * Return: 0, or -ENODEV if no possible CPU is in @node.
+ */
+int syspmu_associate_node(struct syspmu *upmu, int node)
+{
+	unsigned int cpu;
+
+	cpumask_clear(&upmu->associated_cpus);
+	for_each_possible_cpu(cpu)
+		if (cpu_to_node(cpu) == node)
+			cpumask_set_cpu(cpu, &upmu->associated_cpus);
+	if (cpumask_empty(&upmu->associated_cpus))
+		return dev_err_probe(upmu->dev, -ENODEV,
+				     "no CPU in NUMA node %d\n", node);
+	return 0;
+}
+EXPORT_SYMBOL_NS_GPL(syspmu_associate_node, SYSPMU);
 
 /**
  * syspmu_init() - make a PMU's state usable

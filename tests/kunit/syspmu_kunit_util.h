@@ -11,6 +11,7 @@
 #include <linux/fs.h>
 #include <linux/interrupt.h>
 #include <linux/perf_event.h>
+#include <linux/platform_device.h>
 
 #include <linux/perf/syspmu.h>
 
@@ -108,6 +109,58 @@ static inline int syspmu_kunit_read_file(struct syspmu *upmu,
 		return n;
 	buf[n] = '\0';
 	return n;
+}
+
+static inline int syspmu_kunit_match_node(struct device *dev, const void *node)
+{
+	struct syspmu *upmu = dev_get_drvdata(dev);
+
+	return upmu && cpu_to_node(cpumask_first(&upmu->associated_cpus)) ==
+		       *(const int *)node;
+}
+
+/**
+ * syspmu_kunit_borrow() - unbind the board's PMUs a suite's PMUs collide with
+ * @driver: the platform driver's name; its devices' drvdata is the syspmu.
+ * @node: the NUMA node (socket) whose PMUs the suite creates again.
+ * @out: where to keep the unbound devices, for syspmu_kunit_give_back().
+ * @max: room in @out.
+ *
+ * Two PMUs cannot have one name: the suite's PMU for a socket replaces
+ * the board's while the suite runs.
+ *
+ * Return: how many devices were unbound.
+ */
+static inline unsigned int syspmu_kunit_borrow(const char *driver, int node,
+					       struct device **out,
+					       unsigned int max)
+{
+	struct device_driver *drv = driver_find(driver, &platform_bus_type);
+	unsigned int n = 0;
+	struct device *dev;
+
+	while (drv && n < max &&
+	       (dev = driver_find_device(drv, NULL, &node,
+					 syspmu_kunit_match_node))) {
+		pr_info("%s: %s unbound for the suite\n", driver, dev_name(dev));
+		device_release_driver(dev);
+		out[n++] = dev;
+	}
+	return n;
+}
+
+/* Bind again what syspmu_kunit_borrow() unbound */
+static inline void syspmu_kunit_give_back(struct device **devs,
+					  unsigned int max)
+{
+	unsigned int i;
+
+	for (i = 0; i < max && devs[i]; i++) {
+		if (device_attach(devs[i]) <= 0)
+			pr_err("%s not bound again\n", dev_name(devs[i]));
+		put_device(devs[i]);
+		devs[i] = NULL;
+	}
 }
 
 #endif /* __SYSPMU_KUNIT_UTIL_H */

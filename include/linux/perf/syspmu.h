@@ -29,7 +29,8 @@ struct syspmu;
 /**
  * struct syspmu_ops - what a driver tells the core about its hardware
  * @counter_mask: set in @mask (a bitmap of the PMU's num_counters bits,
- *	cleared by the core) the counters that can count @event.
+ *	cleared by the core) the counters that can count @event.  NULL:
+ *	any counter can.
  * @event_valid: driver checks of one event's config words; 0 or -errno.
  *	The core has already rejected bits outside the format masks.
  * @events_compatible: whether @a and @b may be in one group, for hardware
@@ -44,7 +45,9 @@ struct syspmu;
  * @read_counter: current raw value of the counter @event occupies.
  * @enable_counter: program and start the counter of @event; returns the
  *	raw value it starts from (what @read_counter would read at once).
+ *	NULL: nothing to program, the event starts from @read_counter.
  * @disable_counter: stop the counter of @event; its value must hold.
+ *	NULL: nothing to stop.
  * @event_add: take the hardware that @event needs while it is scheduled,
  *	beyond its counter (a filter slot several events may share); 0, or
  *	-errno if it is all taken (the event then takes turns).  Optional.
@@ -52,6 +55,13 @@ struct syspmu;
  * @pmu_enable: let the counters count, after perf core has scheduled a
  *	set of events (so a group starts at once).  Optional.
  * @pmu_disable: stop every counter while perf core schedules.  Optional.
+ *
+ * Hardware whose events all read one set of free-running counters (each
+ * event a sum of some of them, say) has no counter per event: it sets
+ * @num_counters to the number of events it lets count at once, leaves
+ * @counter_mask, @enable_counter and @disable_counter NULL, and reads in
+ * @read_counter what @event counts.  If its counters restart from 0 when
+ * enabled, @pmu_disable calls syspmu_restart_all() once they stopped.
  *
  * @events_compatible is checked between the members of a group at
  * event_init, and between an event and every scheduled event when perf
@@ -135,14 +145,17 @@ int devm_syspmu_register(struct device *dev, struct syspmu *upmu,
 void syspmu_unregister(struct syspmu *upmu);
 int syspmu_request_irq(struct syspmu *upmu, int irq,
 		       irq_handler_t handler, const char *name);
+int syspmu_associate_node(struct syspmu *upmu, int node);
 
 void syspmu_event_update(struct perf_event *event);
 void syspmu_update_all(struct syspmu *upmu);
+void syspmu_restart_all(struct syspmu *upmu);
 void syspmu_counter_reloaded(struct syspmu *upmu, int idx, u64 value);
 u64 syspmu_delta(u64 prev, u64 now, unsigned int width);
 
 /**
- * syspmu_read_hi_lo_hi() - read a 64-bit counter as two 32-bit halves
+ * syspmu_hi_lo_hi() - read a 64-bit counter as two 32-bit halves
+ * @read32: reads one 32-bit register.
  * @lo: address of the low half; the high half follows it.
  *
  * For counters without 64-bit single-copy atomic access: the low half may
@@ -155,20 +168,32 @@ u64 syspmu_delta(u64 prev, u64 now, unsigned int width);
  *
  * Return: the counter value.
  */
-static inline u64 syspmu_read_hi_lo_hi(const void __iomem *lo)
+static inline u64 syspmu_hi_lo_hi(u32 (*read32)(const void __iomem *addr),
+				  const void __iomem *lo)
 {
 	u32 hi, hi2, val;
 	int tries;
 
-	hi = readl(lo + 4);
+	hi = read32(lo + 4);
 	for (tries = 0; tries < 3; tries++) {
-		val = readl(lo);
-		hi2 = readl(lo + 4);
+		val = read32(lo);
+		hi2 = read32(lo + 4);
 		if (hi2 == hi)
 			return (u64)hi << 32 | val;
 		hi = hi2;
 	}
 	return (u64)hi << 32;
+}
+
+static inline u32 syspmu_readl(const void __iomem *addr)
+{
+	return readl(addr);
+}
+
+/* syspmu_hi_lo_hi() with plain readl() */
+static inline u64 syspmu_read_hi_lo_hi(const void __iomem *lo)
+{
+	return syspmu_hi_lo_hi(syspmu_readl, lo);
 }
 
 /* sysfs helpers */

@@ -1,0 +1,92 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * NVIDIA Tegra410 latency PMUs (CMEM latency, NVLink-C2C, NV-CLink,
+ * NV-DLink): what the drivers' KUnit suites see of them.  The drivers
+ * build their PMUs from a description of the hardware (register blocks,
+ * socket, peers) that probe takes from ACPI and a test gives directly.
+ */
+#ifndef __NVIDIA_T410_LATENCY_PMU_H
+#define __NVIDIA_T410_LATENCY_PMU_H
+
+#include <kunit/visibility.h>
+#include <linux/device.h>
+#include <linux/fwnode.h>
+#include <linux/perf/syspmu.h>
+
+/* CPU memory latency unit: 14 instance blocks and the broadcast block */
+#define CMEM_LAT_NR_INST	14
+
+/**
+ * struct cmem_lat_hw - one CMEM latency unit as firmware describes it
+ * @inst: the instance blocks, in firmware order.
+ * @bcast: the broadcast block: writes reach every instance.
+ * @socket: the socket (ACPI _UID), which is also its NUMA node.
+ * @hid: the ACPI _HID, shown as "identifier".
+ */
+struct cmem_lat_hw {
+	void __iomem	*inst[CMEM_LAT_NR_INST];
+	void __iomem	*bcast;
+	u32		socket;
+	const char	*hid;
+};
+
+/* The C2C family: which kind of device is at the other end */
+enum c2c_peer_kind {
+	C2C_PEER_GPU,
+	C2C_PEER_CPU,
+	C2C_PEER_CXLMEM,
+};
+
+#define C2C_MAX_INST		16
+#define C2C_MAX_PEERS		2
+
+/**
+ * struct c2c_iface - one interface of the C2C family
+ * @name: PMU name prefix, completed by "_<socket>".
+ * @nr_inst: instance blocks; the broadcast block follows them.
+ * @fixed_peer: true if the interface always reaches @peer (NV-DLink:
+ *	CXL memory on every instance) and firmware names no peer.
+ * @peer: that peer kind.
+ */
+struct c2c_iface {
+	const char		*name;
+	unsigned int		nr_inst;
+	bool			fixed_peer;
+	enum c2c_peer_kind	peer;
+};
+
+/**
+ * struct c2c_hw - one C2C-family unit as firmware describes it
+ * @iface: its interface.
+ * @inst: the instance blocks.
+ * @bcast: the broadcast block.
+ * @socket: the socket (ACPI _UID), also its NUMA node.
+ * @hid: the ACPI _HID, shown as "identifier".
+ * @peer: the kind of device at the other end.
+ * @peer_inst: per peer (GPU g at index g; the CPU or CXL memory at 0),
+ *	the instances wired to it; 0 if the peer is not there.
+ */
+struct c2c_hw {
+	const struct c2c_iface	*iface;
+	void __iomem		*inst[C2C_MAX_INST];
+	void __iomem		*bcast;
+	u32			socket;
+	const char		*hid;
+	enum c2c_peer_kind	peer;
+	u32			peer_inst[C2C_MAX_PEERS];
+};
+
+#if IS_ENABLED(CONFIG_KUNIT)
+struct syspmu *cmem_lat_create(struct device *dev,
+			       const struct cmem_lat_hw *hw);
+struct syspmu *c2c_create(struct device *dev, const struct c2c_hw *hw);
+int c2c_decode_peers(struct device *dev, struct fwnode_handle *fwnode,
+		     struct c2c_hw *hw);
+u32 c2c_readl(const void __iomem *addr);
+void c2c_writel(u32 val, void __iomem *addr);
+u64 cmem_lat_read(const void __iomem *addr);
+void cmem_lat_write(u64 val, void __iomem *addr);
+extern const struct c2c_iface c2c_nvlink, c2c_nvclink, c2c_nvdlink;
+#endif
+
+#endif /* __NVIDIA_T410_LATENCY_PMU_H */
