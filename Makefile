@@ -11,8 +11,11 @@
 #   make shell                    interactive shell on the virtual board
 #   make bench                    what the read path, the overflow IRQ and
 #                                 module load cost on the board (figures only)
+#   make install-tools            tools/t410-metrics into $(DESTDIR)$(PREFIX)/bin
+#                                 (PREFIX=/usr/local)
 
 KDIR ?= /lib/modules/$(shell uname -r)/build
+PREFIX ?= /usr/local
 
 all: modules
 
@@ -43,4 +46,7 @@ shell:
 bench:
 	tools/bench
 
-.PHONY: all modules install clean distclean demo check shell bench
+install-tools:
+	install -D -m 0755 tools/t410-metrics $(DESTDIR)$(PREFIX)/bin/t410-metrics
+
+.PHONY: all modules install clean distclean demo check shell bench install-tools
