@@ -97,7 +97,7 @@ module_load_order() {
 
 # -device arguments of the board's hardware models: the i.MX8 ones and the
 # register file's (tests/board/qemu-devices), then the Tegra410 units'
-# (generated from tests/board/tegra410-units)
+# (generated from tests/board/tegra410-units and tegra410-latency-units)
 board_devices() {
 	local line tegra
 	tegra=$("$TOP/tools/gen-tegra410" devices) || return 1

@@ -72,9 +72,39 @@ test_live_value_moves_between_reads() {
 	expect_eq "second read of TICK" "$b" "$(printf '0x%08x' $((a + 1)))"
 }
 
+test_broadcast_register() {
+	local cmds
+	wr 0x30 0x1
+	wr 0x34 0x2
+	cmds=$(( $(rd 0x04) ))
+	wr 0x38 0x00010055
+	expect_eq "ARR0 after a write to the broadcast ARR2" "$(rd 0x30)" 0x00000055
+	expect_eq "ARR1 after it" "$(rd 0x34)" 0x00000055
+	expect_eq "ARR2 itself reads" "$(rd 0x38)" 0x00000000
+	expect_eq "its command bit reached both" "$(( $(rd 0x04) ))" $((cmds + 2))
+	wr 0x34 0x7
+	expect_eq "ARR1 alone" "$(rd 0x34)" 0x00000007
+	expect_eq "ARR0 untouched" "$(rd 0x30)" 0x00000055
+}
+
+test_packed_wide_register() {
+	wr 0x3c 0x11111111
+	wr 0x40 0x22222222
+	expect_eq "PACKED low half (at 4 mod 8)" "$(rd 0x3c)" 0x11111111
+	expect_eq "PACKED high half" "$(rd 0x40)" 0x22222222
+	expect_eq "a misaligned 64-bit read reaches no register" \
+		"$(printf '0x%016x' "$(busybox devmem $((BASE + 0x3c)) 64)")" 0x0000000000000000
+	wr 0x44 0x33333333
+	wr 0x48 0x44444444
+	expect_eq "UNDER low half" "$(rd 0x44)" 0x33333333
+	expect_eq "OVER, placed over UNDER's high half, answers there" "$(rd 0x48)" 0x0ee00ee0
+}
+
 run_test "read-write register: write mask, self-clearing command, read-only" test_rw_wmask_selfclear
 run_test "write-1-to-set / write-1-to-clear pair" test_set_clear_pair
 run_test "write-1-to-clear status, and the interrupt line it drives" test_w1c_status_and_irq
 run_test "64-bit register as two 32-bit halves" test_wide_register_halves
 run_test "a live register changes between two reads" test_live_value_moves_between_reads
+run_test "a broadcast instance writes the others, with their side effects" test_broadcast_register
+run_test "64-bit registers at 4 mod 8: halves only, and one shadowed" test_packed_wide_register
 t_summary

@@ -135,13 +135,16 @@ interval_sum() {
 }
 
 # model_addr NAME: physical address of model NAME's registers, as the
-# board places it: tests/board/qemu-devices, or the Tegra410 unit table
+# board places it: tests/board/qemu-devices, or the Tegra410 unit tables
+# (a latency unit's instance 0 block; instance i is 0x1000 * i above it)
 model_addr() {
 	{
 		sed -n "s/.*,id=$1,.*addr=\(0x[0-9a-fA-F]*\).*/\1/p" \
 			"$VM_TOP/tests/board/qemu-devices"
 		awk -v id="$1" '$1 == id { print $5 }' \
 			"$VM_TOP/tests/board/tegra410-units"
+		awk -v id="$1" '$1 == id { print $4 }' \
+			"$VM_TOP/tests/board/tegra410-latency-units"
 	} | head -1
 }
 

@@ -214,6 +214,12 @@ static uint64_t pmu_reg_value(PmuModel *m, int index, unsigned n)
     return r->read ? r->read(m, n) : m->val[index][n];
 }
 
+/* An instance of a broadcast register: writes go to others */
+static uint64_t pmu_reg_fanout(PmuModel *m, const PmuReg *r, unsigned n)
+{
+    return r->fanout ? r->fanout(m, n) : 0;
+}
+
 static uint64_t pmu_model_regs_read(void *opaque, hwaddr addr, unsigned size)
 {
     PmuModel *m = opaque;
@@ -233,7 +239,8 @@ static uint64_t pmu_model_regs_read(void *opaque, hwaddr addr, unsigned size)
                       ", no register\n", m->name, size, addr);
         return 0;
     }
-    val = pmu_reg_value(m, index, n) >> (byte * 8);
+    val = pmu_reg_fanout(m, r, n) ? 0 :
+          pmu_reg_value(m, index, n) >> (byte * 8);
     pmu_model_clock_arm(m);
     return val & pmu_reg_size_mask(size);
 }
@@ -269,13 +276,27 @@ static void pmu_reg_store(PmuModel *m, int index, unsigned n, uint64_t written,
     }
 }
 
+/* A write reaches instance n of register index */
+static void pmu_reg_write(PmuModel *m, int index, unsigned n,
+                          uint64_t written, uint64_t access_mask)
+{
+    const PmuReg *r = &m->kind->regs[index];
+
+    /* a SET/CLR register acts on its target's value */
+    if (r->kind == PMU_REG_SET || r->kind == PMU_REG_CLR) {
+        pmu_reg_store(m, r->target, n, written, access_mask, r->kind);
+    } else if (r->kind != PMU_REG_RO) {
+        pmu_reg_store(m, index, n, written, access_mask, r->kind);
+    }
+}
+
 static void pmu_model_regs_write(void *opaque, hwaddr addr, uint64_t data,
                                  unsigned size)
 {
     PmuModel *m = opaque;
-    uint64_t written, access_mask;
+    uint64_t written, access_mask, targets;
     const PmuReg *r;
-    unsigned n, byte;
+    unsigned n, byte, t;
     int index;
 
     pmu_model_sync(m);
@@ -288,11 +309,14 @@ static void pmu_model_regs_write(void *opaque, hwaddr addr, uint64_t data,
     written = data << (byte * 8);
     access_mask = pmu_reg_size_mask(size) << (byte * 8);
 
-    /* a SET/CLR register acts on its target's value */
-    if (r->kind == PMU_REG_SET || r->kind == PMU_REG_CLR) {
-        pmu_reg_store(m, r->target, n, written, access_mask, r->kind);
-    } else if (r->kind != PMU_REG_RO) {
-        pmu_reg_store(m, index, n, written, access_mask, r->kind);
+    targets = pmu_reg_fanout(m, r, n);
+    if (!targets) {
+        pmu_reg_write(m, index, n, written, access_mask);
+    }
+    for (t = 0; t < 64 && t < pmu_reg_count(r); t++) {
+        if (targets & BIT_ULL(t)) {
+            pmu_reg_write(m, index, t, written, access_mask);
+        }
     }
     pmu_model_clock_arm(m);
 }
@@ -307,16 +331,37 @@ static const MemoryRegionOps pmu_model_regs_ops = {
 
 /* Commands from tests */
 
-uint64_t pmu_cmd_arg(const PmuModelCmd *cmd, const char *key, uint64_t def)
+static int pmu_cmd_find(const PmuModelCmd *cmd, const char *key)
 {
     int i;
 
     for (i = 0; i < cmd->n; i++) {
         if (!strcmp(cmd->key[i], key)) {
-            return cmd->val[i];
+            return i;
         }
     }
-    return def;
+    return -1;
+}
+
+bool pmu_cmd_has(const PmuModelCmd *cmd, const char *key)
+{
+    return pmu_cmd_find(cmd, key) >= 0;
+}
+
+/* The number @key gives, or @def if it is absent or gives a word */
+uint64_t pmu_cmd_arg(const PmuModelCmd *cmd, const char *key, uint64_t def)
+{
+    int i = pmu_cmd_find(cmd, key);
+
+    return i < 0 || cmd->word[i][0] ? def : cmd->val[i];
+}
+
+/* The word @key gives, or NULL if it is absent or gives a number */
+const char *pmu_cmd_word(const PmuModelCmd *cmd, const char *key)
+{
+    int i = pmu_cmd_find(cmd, key);
+
+    return i < 0 || !cmd->word[i][0] ? NULL : cmd->word[i];
 }
 
 /* The first key of @cmd that is not in @allowed, or NULL */
@@ -342,7 +387,21 @@ int pmu_cmd_check_args(const PmuModelCmd *cmd, const char *const *allowed)
     return pmu_cmd_unknown_arg(cmd, allowed) ? -EINVAL : 0;
 }
 
-static int pmu_cmd_parse(char *line, PmuModelCmd *cmd)
+static bool pmu_cmd_word_key(const PmuModelKind *kind, const char *key)
+{
+    const char *const *k;
+
+    for (k = kind->word_keys; k && *k; k++) {
+        if (!strcmp(*k, key)) {
+            return true;
+        }
+    }
+    return false;
+}
+
+/* A value is a number, or a word where the kind takes one for the key */
+static int pmu_cmd_parse(const PmuModelKind *kind, char *line,
+                         PmuModelCmd *cmd)
 {
     char *word, *eq;
 
@@ -365,7 +424,12 @@ static int pmu_cmd_parse(char *line, PmuModelCmd *cmd)
         *eq = '\0';
         pstrcpy(cmd->key[cmd->n], sizeof(cmd->key[0]), word);
         if (qemu_strtou64(eq + 1, NULL, 0, &cmd->val[cmd->n])) {
-            return -EINVAL;
+            if (!eq[1] || strlen(eq + 1) >= sizeof(cmd->word[0]) ||
+                !pmu_cmd_word_key(kind, word)) {
+                return -EINVAL;
+            }
+            cmd->val[cmd->n] = 0;
+            pstrcpy(cmd->word[cmd->n], sizeof(cmd->word[0]), eq + 1);
         }
         cmd->n++;
     }
@@ -405,7 +469,7 @@ static int pmu_model_run(PmuModel *m, const char *text)
     PmuModelCmd cmd;
     int ret;
 
-    ret = pmu_cmd_parse(line, &cmd);
+    ret = pmu_cmd_parse(m->kind, line, &cmd);
     g_free(line);
     if (ret) {
         return ret;
@@ -559,10 +623,10 @@ static bool pmu_model_configure(PmuModel *m, const char *opts, Error **errp)
     }
     line = g_strdup_printf("opts %s", opts ?: "");
     g_strdelimit(line + strlen("opts "), ":", ' ');
-    if (pmu_cmd_parse(line, &cmd)) {
+    if (pmu_cmd_parse(m->kind, line, &cmd)) {
         error_setg(errp, "pmu-model: opts '%s': want key=value:key=value... "
-                   "(at most %d, values as numbers)", opts,
-                   PMU_MODEL_MAX_ARGS);
+                   "(at most %d, values as numbers where the kind takes "
+                   "no word)", opts, PMU_MODEL_MAX_ARGS);
         return false;
     }
     return m->kind->configure(m, &cmd, errp);

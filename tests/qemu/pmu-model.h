@@ -56,7 +56,12 @@ typedef enum PmuRegKind {
  * @stride: bytes between instances.
  * @size: 4 or 8 bytes.  An 8-byte register can also be accessed as two
  *     4-byte halves, each a separate access (a live value can move in
- *     between, as on silicon without 64-bit single-copy atomicity).
+ *     between, as on silicon without 64-bit single-copy atomicity).  It
+ *     needs only 4-byte alignment: one at 4 mod 8 (a counter the hardware
+ *     packs after a 32-bit register) is for its halves alone, as an arm64
+ *     Device mapping faults a misaligned 8-byte access; here an 8-byte
+ *     read there reads 0 (x86 TCG splits it into aligned 8-byte reads
+ *     that each straddle two registers).
  * @kind: see PmuRegKind.
  * @target: for PMU_REG_SET/CLR, the index (in the kind's table) of the
  *     register whose bits they set or clear: a pair is a SET register
@@ -74,10 +79,17 @@ typedef enum PmuRegKind {
  *     same offsets if at most one of them is present, which is how a
  *     register moves with the configuration (a counter array at 4- or
  *     8-byte stride, in one page or the other).  Offsets where no present
- *     register lies read as zero and ignore writes.
+ *     register lies read as zero and ignore writes.  Where present
+ *     entries overlap (a manual that places a register over another's
+ *     upper half), the first in the table answers.
  * @read: computes the value instead of the stored one (a counter).
  * @write: side effects, after the stored value changed from @old to @val;
  *     @val still holds the @self_clear bits as written.
+ * @fanout: broadcast: the instances (a bitmap, instances 0-63) that a
+ *     write to instance @n reaches instead of @n itself; 0 for an ordinary
+ *     instance.  Each of them takes the same access, with its own side
+ *     effects, lowest first; instance @n keeps nothing and reads as 0.
+ *     NULL: no instance broadcasts.
  */
 typedef struct PmuReg {
     const char *name;
@@ -94,16 +106,23 @@ typedef struct PmuReg {
     bool (*present)(PmuModel *m);
     uint64_t (*read)(PmuModel *m, unsigned n);
     void (*write)(PmuModel *m, unsigned n, uint64_t old, uint64_t val);
+    uint64_t (*fanout)(PmuModel *m, unsigned n);
 } PmuReg;
 
 #define PMU_MODEL_MAX_ARGS  8
+#define PMU_MODEL_WORD_SIZE 24
 
-/* One command written to the control port: "verb key=value ..." */
+/*
+ * One command written to the control port: "verb key=value ...".  A value
+ * is a number (val), or a word (word, "" for a number) where the kind
+ * allows one for that key (PmuModelKind.word_keys).
+ */
 typedef struct PmuModelCmd {
     char verb[16];
     int n;
     char key[PMU_MODEL_MAX_ARGS][16];
     uint64_t val[PMU_MODEL_MAX_ARGS];
+    char word[PMU_MODEL_MAX_ARGS][PMU_MODEL_WORD_SIZE];
 } PmuModelCmd;
 
 /* A command or stream is still under way */
@@ -119,6 +138,9 @@ typedef struct PmuModelCmd {
  * @regs: the register table; @nregs entries.
  * @regs_size: size of the register window (@configure may choose a
  *     smaller one per instance: pmu_model.regs_size).
+ * @word_keys: NULL-terminated keys whose value may be a word rather than
+ *     a number ("dir=in", "peer=gpu"), in commands and opts alike: see
+ *     pmu_cmd_word().  NULL: numbers only (a word is -EINVAL).
  * @configure: the instance's "opts=key=value:key=value..." property, as
  *     the arguments of a command (verb "opts", empty without the
  *     property): set the instance's configuration in pmu_model.state.
@@ -152,6 +174,7 @@ typedef struct PmuModelKind {
     const PmuReg *regs;
     unsigned nregs;
     uint64_t regs_size;
+    const char *const *word_keys;
     bool (*configure)(PmuModel *m, const PmuModelCmd *opts, Error **errp);
     void (*reset)(PmuModel *m);
     void (*elapse)(PmuModel *m, uint64_t cycles);
@@ -236,6 +259,8 @@ static inline bool pmu_model_irq_wired(PmuModel *m)
 
 /* Command arguments */
 uint64_t pmu_cmd_arg(const PmuModelCmd *cmd, const char *key, uint64_t def);
+const char *pmu_cmd_word(const PmuModelCmd *cmd, const char *key);
+bool pmu_cmd_has(const PmuModelCmd *cmd, const char *key);
 int pmu_cmd_check_args(const PmuModelCmd *cmd, const char *const *allowed);
 const char *pmu_cmd_unknown_arg(const PmuModelCmd *cmd,
                                 const char *const *allowed);

@@ -12,6 +12,12 @@
  *   0x10 W1C   STATUS: write-1-to-clear
  *   0x18 RW    WIDE: 64 bits, readable and writable as two 32-bit halves
  *   0x20 RO    TICK: increments on every read of it
+ *   0x30 RW    ARR0-2 at 0x30, 0x34, 0x38: like CTRL's bits [16:0] (a
+ *              command write increments CMDS); ARR2 broadcasts: a write
+ *              to it is the same write to ARR0 and ARR1, and it reads 0
+ *   0x3c RW    PACKED: 64 bits at 4 mod 8, accessed by its halves only
+ *   0x44 RW    UNDER: 64 bits at 4 mod 8, whose high half OVER shadows
+ *   0x48 RO    OVER: 0x0ee00ee0, placed over UNDER's high half
  *
  * Commands: "status bits=N" sets STATUS bits (and bit 31 of CTRL) as
  * hardware would, and raises the interrupt while any STATUS bit is set.
@@ -22,7 +28,7 @@
 #include "pmu-model.h"
 
 enum { ST_CTRL, ST_CMDS, ST_ENSET, ST_ENCLR, ST_STATUS, ST_WIDE, ST_TICK,
-       ST_NREGS };
+       ST_ARR, ST_PACKED, ST_OVER, ST_UNDER, ST_NREGS };
 
 #define CTRL_CMD        BIT(16)
 #define CTRL_STATUS     BIT(31)
@@ -36,6 +42,16 @@ static void st_ctrl_write(PmuModel *m, unsigned n, uint64_t old, uint64_t val)
     if (val & CTRL_CMD) {
         pmu_reg_put(m, ST_CMDS, 0, pmu_reg_get(m, ST_CMDS, 0) + 1);
     }
+}
+
+static void st_arr_write(PmuModel *m, unsigned n, uint64_t old, uint64_t val)
+{
+    st_ctrl_write(m, n, old, val);
+}
+
+static uint64_t st_arr_fanout(PmuModel *m, unsigned n)
+{
+    return n == 2 ? BIT(0) | BIT(1) : 0;
 }
 
 static void st_status_write(PmuModel *m, unsigned n, uint64_t old,
@@ -66,6 +82,17 @@ static const PmuReg st_regs[ST_NREGS] = {
                   .kind = PMU_REG_RW },
     [ST_TICK] = { .name = "TICK", .offset = 0x20, .size = 4,
                   .kind = PMU_REG_RO, .read = st_tick_read },
+    [ST_ARR] = { .name = "ARR", .offset = 0x30, .count = 3, .stride = 4,
+                 .size = 4, .kind = PMU_REG_RW, .wmask = 0xffff | CTRL_CMD,
+                 .self_clear = CTRL_CMD, .write = st_arr_write,
+                 .fanout = st_arr_fanout },
+    [ST_PACKED] = { .name = "PACKED", .offset = 0x3c, .size = 8,
+                    .kind = PMU_REG_RW },
+    /* before UNDER: it answers at 0x48 */
+    [ST_OVER] = { .name = "OVER", .offset = 0x48, .size = 4,
+                  .kind = PMU_REG_RO, .reset = 0x0ee00ee0 },
+    [ST_UNDER] = { .name = "UNDER", .offset = 0x44, .size = 8,
+                   .kind = PMU_REG_RW },
 };
 
 static int st_command(PmuModel *m, const PmuModelCmd *cmd)
