@@ -493,37 +493,21 @@ EXPORT_SYMBOL_IF_KUNIT(c2c_create);
 static int c2c_probe(struct platform_device *pdev)
 {
 	struct device *dev = &pdev->dev;
-	struct acpi_device *adev = ACPI_COMPANION(dev);
-	struct syspmu *upmu;
 	struct c2c_hw hw = { };
-	unsigned int i;
-	u64 uid;
+	struct syspmu *upmu;
 	int ret;
 
 	hw.iface = device_get_match_data(dev);
-	if (!adev || !hw.iface)
+	if (!hw.iface)
 		return -ENODEV;
-	ret = acpi_dev_uid_to_integer(adev, &uid);
-	if (ret || uid >= MAX_NUMNODES)
-		return dev_err_probe(dev, ret ?: -EINVAL,
-				     "_UID does not name a socket\n");
-	hw.socket = uid;
-	hw.hid = acpi_device_hid(adev);
-
-	ret = c2c_decode_peers(dev, dev_fwnode(dev), &hw);
+	ret = t410_lat_acpi_ids(dev, &hw.socket, &hw.hid);
+	if (!ret)
+		ret = c2c_decode_peers(dev, dev_fwnode(dev), &hw);
+	if (!ret)
+		ret = t410_lat_map_blocks(pdev, hw.inst, hw.iface->nr_inst,
+					  &hw.bcast);
 	if (ret)
 		return ret;
-
-	for (i = 0; i < hw.iface->nr_inst; i++) {
-		hw.inst[i] = devm_platform_ioremap_resource(pdev, i);
-		if (IS_ERR(hw.inst[i]))
-			return dev_err_probe(dev, PTR_ERR(hw.inst[i]),
-					     "no registers for instance %u\n", i);
-	}
-	hw.bcast = devm_platform_ioremap_resource(pdev, hw.iface->nr_inst);
-	if (IS_ERR(hw.bcast))
-		return dev_err_probe(dev, PTR_ERR(hw.bcast),
-				     "no broadcast registers\n");
 
 	upmu = c2c_create(dev, &hw);
 	if (IS_ERR(upmu))

@@ -269,35 +269,18 @@ EXPORT_SYMBOL_IF_KUNIT(cmem_lat_create);
 
 static int cmem_lat_probe(struct platform_device *pdev)
 {
-	struct device *dev = &pdev->dev;
-	struct acpi_device *adev = ACPI_COMPANION(dev);
-	struct syspmu *upmu;
 	struct cmem_lat_hw hw = { };
-	unsigned int i;
-	u64 uid;
+	struct syspmu *upmu;
 	int ret;
 
-	if (!adev)
-		return -ENODEV;
-	ret = acpi_dev_uid_to_integer(adev, &uid);
-	if (ret || uid >= MAX_NUMNODES)
-		return dev_err_probe(dev, ret ?: -EINVAL,
-				     "_UID does not name a socket\n");
-	hw.socket = uid;
-	hw.hid = acpi_device_hid(adev);
+	ret = t410_lat_acpi_ids(&pdev->dev, &hw.socket, &hw.hid);
+	if (!ret)
+		ret = t410_lat_map_blocks(pdev, hw.inst, CMEM_LAT_NR_INST,
+					  &hw.bcast);
+	if (ret)
+		return ret;
 
-	for (i = 0; i < CMEM_LAT_NR_INST; i++) {
-		hw.inst[i] = devm_platform_ioremap_resource(pdev, i);
-		if (IS_ERR(hw.inst[i]))
-			return dev_err_probe(dev, PTR_ERR(hw.inst[i]),
-					     "no registers for instance %u\n", i);
-	}
-	hw.bcast = devm_platform_ioremap_resource(pdev, CMEM_LAT_NR_INST);
-	if (IS_ERR(hw.bcast))
-		return dev_err_probe(dev, PTR_ERR(hw.bcast),
-				     "no broadcast registers\n");
-
-	upmu = cmem_lat_create(dev, &hw);
+	upmu = cmem_lat_create(&pdev->dev, &hw);
 	if (IS_ERR(upmu))
 		return PTR_ERR(upmu);
 	platform_set_drvdata(pdev, upmu);

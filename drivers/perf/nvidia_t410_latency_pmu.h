@@ -9,8 +9,10 @@
 #define __NVIDIA_T410_LATENCY_PMU_H
 
 #include <kunit/visibility.h>
+#include <linux/acpi.h>
 #include <linux/device.h>
 #include <linux/fwnode.h>
+#include <linux/platform_device.h>
 #include <linux/perf/syspmu.h>
 
 /* CPU memory latency unit: 14 instance blocks and the broadcast block */
@@ -75,6 +77,63 @@ struct c2c_hw {
 	enum c2c_peer_kind	peer;
 	u32			peer_inst[C2C_MAX_PEERS];
 };
+
+/**
+ * t410_lat_acpi_ids() - the socket and identity of a unit, from ACPI
+ * @dev: the unit's device.
+ * @socket: its _UID, which is the socket and the NUMA node.
+ * @hid: its _HID, shown as "identifier".
+ *
+ * Return: 0, or a negative errno (with a message) if it has no usable _UID.
+ */
+static inline int t410_lat_acpi_ids(struct device *dev, u32 *socket,
+				    const char **hid)
+{
+	struct acpi_device *adev = ACPI_COMPANION(dev);
+	u64 uid;
+	int ret;
+
+	if (!adev)
+		return -ENODEV;
+	ret = acpi_dev_uid_to_integer(adev, &uid);
+	if (ret || uid >= MAX_NUMNODES)
+		return dev_err_probe(dev, ret ?: -EINVAL,
+				     "_UID does not name a socket\n");
+	*socket = uid;
+	*hid = acpi_device_hid(adev);
+	return 0;
+}
+
+/**
+ * t410_lat_map_blocks() - map a unit's instance blocks and broadcast block
+ * @pdev: the unit; its memory resources are the @n instance blocks in
+ *	order, then the broadcast block.
+ * @inst: the instance blocks' mappings.
+ * @n: how many instances the unit has.
+ * @bcast: the broadcast block's mapping.
+ *
+ * Return: 0, or a negative errno (with a message).
+ */
+static inline int t410_lat_map_blocks(struct platform_device *pdev,
+				      void __iomem **inst, unsigned int n,
+				      void __iomem **bcast)
+{
+	unsigned int i;
+
+	for (i = 0; i <= n; i++) {
+		void __iomem *base = devm_platform_ioremap_resource(pdev, i);
+
+		if (IS_ERR(base))
+			return dev_err_probe(&pdev->dev, PTR_ERR(base),
+					     "no registers for %s %u\n",
+					     i < n ? "instance" : "broadcast block", i);
+		if (i < n)
+			inst[i] = base;
+		else
+			*bcast = base;
+	}
+	return 0;
+}
 
 #if IS_ENABLED(CONFIG_KUNIT)
 struct syspmu *cmem_lat_create(struct device *dev,

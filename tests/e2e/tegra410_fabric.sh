@@ -32,7 +32,7 @@ test_pmus_present() {
 		[ -d "$PMUS/$(pcie "$s" "$r")" ] || fail "$(pcie "$s" "$r") missing"
 		[ -d "$PMUS/$(tgt "$s" "$r")" ] || fail "$(tgt "$s" "$r") missing"
 	done
-	expect_eq "PMU count" "$(ls -d "$PMUS"/nvidia_* | wc -l)" 14
+	expect_eq "PMU count" "$(ls -d "$PMUS"/nvidia_{ucf,pcie,pcie_tgt}_pmu_* | wc -l)" 14
 }
 
 test_sysfs_identifier_and_cpus() {

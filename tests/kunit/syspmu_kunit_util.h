@@ -114,15 +114,17 @@ static inline int syspmu_kunit_read_file(struct syspmu *upmu,
 static inline int syspmu_kunit_match_node(struct device *dev, const void *node)
 {
 	struct syspmu *upmu = dev_get_drvdata(dev);
+	int want = *(const int *)node;
 
-	return upmu && cpu_to_node(cpumask_first(&upmu->associated_cpus)) ==
-		       *(const int *)node;
+	return upmu && (want == NUMA_NO_NODE ||
+			cpu_to_node(cpumask_first(&upmu->associated_cpus)) == want);
 }
 
 /**
  * syspmu_kunit_borrow() - unbind the board's PMUs a suite's PMUs collide with
  * @driver: the platform driver's name; its devices' drvdata is the syspmu.
- * @node: the NUMA node (socket) whose PMUs the suite creates again.
+ * @node: the NUMA node (socket) whose PMUs the suite creates again, or
+ *	NUMA_NO_NODE for all of them.
  * @out: where to keep the unbound devices, for syspmu_kunit_give_back().
  * @max: room in @out.
  *

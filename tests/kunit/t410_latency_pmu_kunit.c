@@ -115,7 +115,9 @@ static void cmem_inst_write(u8 *b, u32 off, u64 val)
 	*(u64 *)(b + off) = val;
 }
 
-static void fake_cmem_write(u64 val, void __iomem *addr)
+/* A write reaches its instance, or from the broadcast block all of them */
+static void fake_write(void __iomem *addr, u64 val,
+		       void (*inst_write)(u8 *b, u32 off, u64 val))
 {
 	struct fake_unit *f = fake_of();
 	unsigned int blk, i;
@@ -124,12 +126,17 @@ static void fake_cmem_write(u64 val, void __iomem *addr)
 	blk = where(f, addr, &off);
 	if (blk < f->nr_inst) {
 		f->direct_writes++;
-		cmem_inst_write(block(f, blk), off, val);
+		inst_write(block(f, blk), off, val);
 		return;
 	}
 	f->bcast_writes++;
 	for (i = 0; i < f->nr_inst; i++)
-		cmem_inst_write(block(f, i), off, val);
+		inst_write(block(f, i), off, val);
+}
+
+static void fake_cmem_write(u64 val, void __iomem *addr)
+{
+	fake_write(addr, val, cmem_inst_write);
 }
 
 static u32 fake_c2c_readl(const void __iomem *addr)
@@ -148,7 +155,7 @@ static u32 fake_c2c_readl(const void __iomem *addr)
 	return val;
 }
 
-static void c2c_inst_write(u8 *b, u32 off, u32 val)
+static void c2c_inst_write(u8 *b, u32 off, u64 val)
 {
 	u32 *reg = (u32 *)(b + off);
 
@@ -159,19 +166,7 @@ static void c2c_inst_write(u8 *b, u32 off, u32 val)
 
 static void fake_c2c_writel(u32 val, void __iomem *addr)
 {
-	struct fake_unit *f = fake_of();
-	unsigned int blk, i;
-	u32 off;
-
-	blk = where(f, addr, &off);
-	if (blk < f->nr_inst) {
-		f->direct_writes++;
-		c2c_inst_write(block(f, blk), off, val);
-		return;
-	}
-	f->bcast_writes++;
-	for (i = 0; i < f->nr_inst; i++)
-		c2c_inst_write(block(f, i), off, val);
+	fake_write(addr, val, c2c_inst_write);
 }
 
 /* The hardware counts: only an enabled instance does */
@@ -193,10 +188,10 @@ static void c2c_count(struct kunit *test, unsigned int i, u32 reg, u64 n)
 }
 
 /*
- * The board's own PMU of the name a unit under test gets (socket: the
- * NUMA node of the running CPU), unbound while the suite runs.
+ * The board's own PMUs, unbound while the suite runs: a unit under test
+ * takes the name of the socket of whichever CPU its test runs on.
  */
-static struct device *borrowed[4];
+static struct device *borrowed[8];
 
 static int t410_lat_suite_init(struct kunit_suite *suite)
 {
@@ -206,7 +201,7 @@ static int t410_lat_suite_init(struct kunit_suite *suite)
 	unsigned int d, n = 0;
 
 	for (d = 0; d < ARRAY_SIZE(drivers); d++)
-		n += syspmu_kunit_borrow(drivers[d], numa_node_id(),
+		n += syspmu_kunit_borrow(drivers[d], NUMA_NO_NODE,
 					 borrowed + n, ARRAY_SIZE(borrowed) - n);
 	return 0;
 }
