@@ -7,7 +7,8 @@ CACHE=${PMU_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/imx-tegra-pmu}
 KSRC_TARBALL=/usr/src/linux-source-6.12.tar.xz
 
 die() { echo "$(basename "$0"): $*" >&2; exit 1; }
-log() { echo "== $*" >&2; }
+# log MSG: a progress line, with the seconds since the script started
+log() { echo "== [${SECONDS}s] $*" >&2; }
 
 # Install Debian packages that are missing (we are root on the target).
 need_pkgs() {
