@@ -90,8 +90,6 @@ struct c2c_pmu {
 	struct c2c_hw	hw;
 	/* peers that are there: bit g for GPU g; bit 0 for a CPU or CXL */
 	unsigned long	peers;
-	/* CTRL enabled since the counts were last folded into the events */
-	bool		running;
 	/* overflows already reported since the interface was last enabled */
 	u32		reported_in[C2C_MAX_INST];
 	u32		reported_out[C2C_MAX_INST];
@@ -183,14 +181,6 @@ static u64 c2c_read_counter(struct syspmu *upmu, struct perf_event *event)
 	unsigned int peer, i;
 	u64 sum = 0;
 
-	/*
-	 * Disabled, everything counted has been folded into the events and
-	 * the counters restart from 0 when enabled: 0 is what they hold for
-	 * an event that starts or stops meanwhile.
-	 */
-	if (!c2c->running)
-		return 0;
-
 	for_each_set_bit(peer, &peers, C2C_MAX_PEERS) {
 		insts = c2c->hw.peer_inst[peer];
 		for_each_set_bit(i, &insts, c2c->hw.iface->nr_inst) {
@@ -215,7 +205,6 @@ static void c2c_pmu_enable(struct syspmu *upmu)
 	if (bitmap_empty(upmu->used_mask, upmu->num_counters))
 		return;
 	c2c_writel(C2C_CTRL_ENABLE, c2c->hw.bcast + C2C_CTRL);
-	c2c->running = true;
 }
 
 static void c2c_pmu_disable(struct syspmu *upmu)
@@ -225,7 +214,6 @@ static void c2c_pmu_disable(struct syspmu *upmu)
 	c2c_writel(C2C_CTRL_DISABLE, c2c->hw.bcast + C2C_CTRL);
 	/* enabling restarts the counters from 0 */
 	syspmu_restart_all(upmu);
-	c2c->running = false;
 	memset(c2c->reported_in, 0, sizeof(c2c->reported_in));
 	memset(c2c->reported_out, 0, sizeof(c2c->reported_out));
 }
@@ -446,9 +434,7 @@ VISIBLE_IF_KUNIT struct syspmu *c2c_create(struct device *dev,
 {
 	struct c2c_pmu *c2c;
 	struct syspmu *upmu;
-	const char *name;
 	unsigned int p;
-	int ret;
 
 	c2c = devm_kzalloc(dev, sizeof(*c2c), GFP_KERNEL);
 	if (!c2c)
@@ -470,23 +456,9 @@ VISIBLE_IF_KUNIT struct syspmu *c2c_create(struct device *dev,
 	upmu->pmu.module = THIS_MODULE;
 	upmu->pmu.attr_groups = c2c_attr_groups[hw->peer];
 
-	ret = syspmu_associate_node(upmu, hw->socket);
-	if (ret)
-		return ERR_PTR(ret);
-	ret = syspmu_init(upmu);
-	if (ret)
-		return ERR_PTR(ret);
 	c2c_writel(C2C_CTRL_DISABLE, hw->bcast + C2C_CTRL);
 
-	name = devm_kasprintf(dev, GFP_KERNEL, "%s_%u", hw->iface->name,
-			      hw->socket);
-	if (!name)
-		return ERR_PTR(-ENOMEM);
-	ret = devm_syspmu_register(dev, upmu, name);
-	if (ret)
-		return ERR_PTR(dev_err_probe(dev, ret, "cannot register %s\n",
-					     name));
-	return upmu;
+	return t410_lat_register(upmu, hw->socket, hw->iface->name);
 }
 EXPORT_SYMBOL_IF_KUNIT(c2c_create);
 

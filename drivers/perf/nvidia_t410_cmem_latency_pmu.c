@@ -226,8 +226,6 @@ VISIBLE_IF_KUNIT struct syspmu *cmem_lat_create(struct device *dev,
 {
 	struct cmem_lat_pmu *cmem;
 	struct syspmu *upmu;
-	const char *name;
-	int ret;
 
 	cmem = devm_kzalloc(dev, sizeof(*cmem), GFP_KERNEL);
 	if (!cmem)
@@ -243,27 +241,12 @@ VISIBLE_IF_KUNIT struct syspmu *cmem_lat_create(struct device *dev,
 	upmu->pmu.module = THIS_MODULE;
 	upmu->pmu.attr_groups = cmem_lat_attr_groups;
 
-	ret = syspmu_associate_node(upmu, hw->socket);
-	if (ret)
-		return ERR_PTR(ret);
-	ret = syspmu_init(upmu);
-	if (ret)
-		return ERR_PTR(ret);
-
 	/* Start from zero, with the clock gated until an event counts */
 	cmem_lat_broadcast(cmem, CMEM_LAT_CG_CTRL, CMEM_LAT_CG_ON);
 	cmem_lat_broadcast(cmem, CMEM_LAT_CTRL, CMEM_LAT_CTRL_CLEAR);
 	cmem_lat_broadcast(cmem, CMEM_LAT_CG_CTRL, CMEM_LAT_CG_GATED);
 
-	name = devm_kasprintf(dev, GFP_KERNEL, "nvidia_cmem_latency_pmu_%u",
-			      hw->socket);
-	if (!name)
-		return ERR_PTR(-ENOMEM);
-	ret = devm_syspmu_register(dev, upmu, name);
-	if (ret)
-		return ERR_PTR(dev_err_probe(dev, ret, "cannot register %s\n",
-					     name));
-	return upmu;
+	return t410_lat_register(upmu, hw->socket, "nvidia_cmem_latency_pmu");
 }
 EXPORT_SYMBOL_IF_KUNIT(cmem_lat_create);
 

@@ -135,6 +135,35 @@ static inline int t410_lat_map_blocks(struct platform_device *pdev,
 	return 0;
 }
 
+/**
+ * t410_lat_register() - register a latency unit's PMU for its socket
+ * @upmu: the PMU, described (@dev, @ops, counters, attributes).
+ * @socket: the unit's socket: the PMU belongs to its NUMA node's CPUs.
+ * @prefix: the PMU name, completed by "_<socket>".
+ *
+ * Return: @upmu, registered until its device goes, or an ERR_PTR().
+ */
+static inline struct syspmu *t410_lat_register(struct syspmu *upmu,
+					       u32 socket, const char *prefix)
+{
+	const char *name;
+	int ret;
+
+	ret = syspmu_associate_node(upmu, socket);
+	if (!ret)
+		ret = syspmu_init(upmu);
+	if (ret)
+		return ERR_PTR(ret);
+	name = devm_kasprintf(upmu->dev, GFP_KERNEL, "%s_%u", prefix, socket);
+	if (!name)
+		return ERR_PTR(-ENOMEM);
+	ret = devm_syspmu_register(upmu->dev, upmu, name);
+	if (ret)
+		return ERR_PTR(dev_err_probe(upmu->dev, ret,
+					     "cannot register %s\n", name));
+	return upmu;
+}
+
 #if IS_ENABLED(CONFIG_KUNIT)
 struct syspmu *cmem_lat_create(struct device *dev,
 			       const struct cmem_lat_hw *hw);

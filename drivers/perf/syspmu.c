@@ -208,6 +208,16 @@ u64 syspmu_delta(u64 prev, u64 now, unsigned int width)
 }
 EXPORT_SYMBOL_NS_GPL(syspmu_delta, SYSPMU);
 
+/*
+ * A counter's raw value: after syspmu_restart_all() and until the driver
+ * enables the PMU again, 0, where the counters restart (whatever stale
+ * value a stopped counter still holds till then).
+ */
+static u64 syspmu_read_raw(struct syspmu *upmu, struct perf_event *event)
+{
+	return upmu->restarting ? 0 : upmu->ops->read_counter(upmu, event);
+}
+
 /**
  * syspmu_event_update() - fold what the counter counted into the event
  * @event: a started or just-stopped event holding a counter.
@@ -222,7 +232,7 @@ void syspmu_event_update(struct perf_event *event)
 
 	lockdep_assert_held(&upmu->lock);
 	prev = local64_read(&hwc->prev_count);
-	now = upmu->ops->read_counter(upmu, event);
+	now = syspmu_read_raw(upmu, event);
 	local64_set(&hwc->prev_count, now);
 	local64_add(syspmu_delta(prev, now, upmu->counter_width[hwc->idx]),
 		    &event->count);
@@ -277,9 +287,10 @@ EXPORT_SYMBOL_NS_GPL(syspmu_update_all, SYSPMU);
  *
  * For hardware whose counters start again from 0 when it is next enabled,
  * or that the driver clears: every counting event takes what its counter
- * counted so far, and 0 becomes its baseline.  Called from
- * &syspmu_ops.pmu_disable once the counters have stopped, nothing is lost
- * or counted twice across the restart.
+ * counted so far, and 0 becomes its baseline.  Until &syspmu_ops.pmu_enable
+ * has run, the counters count as 0 for events that start or stop
+ * meanwhile.  Called from &syspmu_ops.pmu_disable once the counters have
+ * stopped, nothing is lost or counted twice across the restart.
  *
  * Context: the PMU lock is held.
  */
@@ -290,6 +301,7 @@ void syspmu_restart_all(struct syspmu *upmu)
 	syspmu_update_all(upmu);
 	for_each_set_bit(idx, upmu->used_mask, upmu->num_counters)
 		syspmu_counter_reloaded(upmu, idx, 0);
+	upmu->restarting = true;
 }
 EXPORT_SYMBOL_NS_GPL(syspmu_restart_all, SYSPMU);
 
@@ -308,7 +320,7 @@ static void syspmu_start(struct perf_event *event, int flags)
 	if (upmu->ops->enable_counter)
 		start = upmu->ops->enable_counter(upmu, event);
 	else
-		start = upmu->ops->read_counter(upmu, event);
+		start = syspmu_read_raw(upmu, event);
 	local64_set(&hwc->prev_count, start);
 	raw_spin_unlock_irqrestore(&upmu->lock, irqflags);
 }
@@ -411,10 +423,12 @@ static void syspmu_all_counters(struct pmu *pmu, bool enable)
 	unsigned long irqflags;
 
 	raw_spin_lock_irqsave(&upmu->lock, irqflags);
-	if (enable)
+	if (enable) {
 		upmu->ops->pmu_enable(upmu);
-	else
+		upmu->restarting = false;
+	} else {
 		upmu->ops->pmu_disable(upmu);
+	}
 	raw_spin_unlock_irqrestore(&upmu->lock, irqflags);
 }
 

@@ -61,7 +61,8 @@ struct syspmu;
  * @num_counters to the number of events it lets count at once, leaves
  * @counter_mask, @enable_counter and @disable_counter NULL, and reads in
  * @read_counter what @event counts.  If its counters restart from 0 when
- * enabled, @pmu_disable calls syspmu_restart_all() once they stopped.
+ * enabled, @pmu_disable calls syspmu_restart_all() once they stopped (and
+ * @pmu_enable must then be given too: it ends the restart).
  *
  * @events_compatible is checked between the members of a group at
  * event_init, and between an event and every scheduled event when perf
@@ -111,6 +112,8 @@ struct syspmu_ops {
  * @cpuhp_node: link in the core's CPU hotplug state.
  * @used_mask: counters in use (num_counters bits, from syspmu_init()).
  * @events: event owning each counter (from syspmu_init()).
+ * @restarting: syspmu_restart_all() folded the counts in and the counters
+ *	read as 0 until @ops->pmu_enable has run.
  */
 struct syspmu {
 	struct pmu			pmu;
@@ -129,6 +132,7 @@ struct syspmu {
 	struct hlist_node		cpuhp_node;
 	unsigned long			*used_mask;
 	struct perf_event		**events;
+	bool				restarting;
 };
 
 #define to_syspmu(p)	container_of(p, struct syspmu, pmu)
