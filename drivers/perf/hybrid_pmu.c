@@ -98,7 +98,7 @@ EXPORT_SYMBOL_IF_KUNIT(hybrid_pmu_find_event);
 /**
  * hybrid_pmu_map_event() - the raw config an event's attributes select
  * @type: the CPU type.
- * @attr: the event's attributes; attr.config without any PMU type bits.
+ * @attr: the event's attributes.
  * @config: where the raw config goes.
  *
  * Errors follow x86: an id that no PMU can have is -EINVAL, an id this
@@ -113,6 +113,10 @@ VISIBLE_IF_KUNIT int hybrid_pmu_map_event(const struct hybrid_pmu_type *type,
 {
 	u64 raw = attr->config;
 	unsigned int cache, op, result;
+
+	/* the PMU type, if any, is perf core's business */
+	if (attr->type == PERF_TYPE_HARDWARE || attr->type == PERF_TYPE_HW_CACHE)
+		raw &= PERF_HW_EVENT_MASK;
 
 	switch (attr->type) {
 	case PERF_TYPE_HARDWARE:
@@ -410,11 +414,21 @@ void hybrid_pmu_update_all(struct hybrid_pmu *hpmu)
 }
 EXPORT_SYMBOL_NS_GPL(hybrid_pmu_update_all, HYBRID_PMU);
 
+/*
+ * perf core enables and disables every PMU of a task's context on the CPU
+ * the task runs on, the other type's CPUs included: there this PMU has no
+ * bank, and nothing to do.
+ */
+static bool hybrid_pmu_on_own_cpu(struct hybrid_pmu *hpmu)
+{
+	return cpumask_test_cpu(smp_processor_id(), &hpmu->cpus);
+}
+
 static void hybrid_pmu_enable(struct pmu *pmu)
 {
 	struct hybrid_pmu *hpmu = to_hybrid_pmu(pmu);
 
-	if (hpmu->ops->pmu_enable)
+	if (hpmu->ops->pmu_enable && hybrid_pmu_on_own_cpu(hpmu))
 		hpmu->ops->pmu_enable(hpmu);
 }
 
@@ -422,7 +436,7 @@ static void hybrid_pmu_disable(struct pmu *pmu)
 {
 	struct hybrid_pmu *hpmu = to_hybrid_pmu(pmu);
 
-	if (hpmu->ops->pmu_disable)
+	if (hpmu->ops->pmu_disable && hybrid_pmu_on_own_cpu(hpmu))
 		hpmu->ops->pmu_disable(hpmu);
 }
 
@@ -615,7 +629,7 @@ static int hybrid_pmu_check_type(const struct hybrid_pmu_type *type)
 	const u64 *map = &type->cache_events[0][0][0];
 	unsigned int i;
 
-	if (!type->name || type->num_gp > HYBRID_PMU_MAX_GP ||
+	if (type->num_gp > HYBRID_PMU_MAX_GP ||
 	    type->num_fixed > HYBRID_PMU_MAX_FIXED ||
 	    !type->gp_width || type->gp_width > 64 ||
 	    (type->num_fixed && (!type->fixed_width || type->fixed_width > 64)))
@@ -647,11 +661,9 @@ static int hybrid_pmu_prepare(struct hybrid_pmu *hpmu)
 
 	ret = hybrid_pmu_check_type(hpmu->type);
 	if (ret) {
-		pr_err("CPU type %s: inconsistent table\n",
-		       hpmu->type->name ?: "(unnamed)");
+		pr_err("%s: inconsistent table\n", hpmu->name);
 		return ret;
 	}
-	snprintf(hpmu->name, sizeof(hpmu->name), "cpu_%s", hpmu->type->name);
 
 	hpmu->cpu_state = alloc_percpu(struct hybrid_pmu_cpu);
 	if (!hpmu->cpu_state)
@@ -703,7 +715,7 @@ int hybrid_pmu_register(struct hybrid_pmu *pmus, unsigned int nr)
 	}
 	cpumask_clear(&seen);
 	for (i = 0; i < nr; i++) {
-		if (!pmus[i].type || !pmus[i].ops ||
+		if (!pmus[i].type || !pmus[i].type->name || !pmus[i].ops ||
 		    cpumask_empty(&pmus[i].cpus) ||
 		    cpumask_intersects(&pmus[i].cpus, &seen))
 			return -EINVAL;
@@ -711,15 +723,17 @@ int hybrid_pmu_register(struct hybrid_pmu *pmus, unsigned int nr)
 	}
 
 	for (i = 0; i < nr; i++) {
-		ret = hybrid_pmu_prepare(&pmus[i]);
-		if (ret)
-			goto undo;
+		snprintf(pmus[i].name, sizeof(pmus[i].name), "cpu_%s",
+			 pmus[i].type->name);
 		if (hybrid_pmu_name_taken(pmus[i].name)) {
 			pr_err("a PMU called %s exists already (this machine's own CPU PMU?): not registering over it\n",
 			       pmus[i].name);
 			ret = -EEXIST;
 			goto undo;
 		}
+		ret = hybrid_pmu_prepare(&pmus[i]);
+		if (ret)
+			goto undo;
 		ret = perf_pmu_register(&pmus[i].pmu, pmus[i].name, -1);
 		if (ret) {
 			pr_err("%s: perf_pmu_register failed: %d\n",

@@ -17,6 +17,8 @@
 
 #include <linux/perf/syspmu.h>
 
+#include "perf_kunit_group.h"
+
 struct delta_case {
 	u64 prev, now;
 	unsigned int width;
@@ -219,41 +221,12 @@ static struct fake_pmu *make_fake(struct kunit *test)
 	return make_fake_n(test, 2);
 }
 
-/*
- * Events for event_init() alone, in a group, as perf_event_open() hands
- * them over: the new event is not on its leader's sibling list yet, and
- * the leader's context mutex is held.
- */
-struct fake_group {
-	struct perf_event_context	ctx;
-	struct perf_event		ev[4];
-	int				n;
-};
-
-static struct perf_event *fake_group_event(struct fake_group *g,
+/* The next event of @g for @upmu */
+static struct perf_event *fake_group_event(struct perf_kunit_group *g,
 					   struct syspmu *upmu, u64 config)
 {
-	struct perf_event *leader = &g->ev[0], *ev = &g->ev[g->n];
-
-	ev->pmu = &upmu->pmu;
-	ev->attr.type = upmu->pmu.type;
-	ev->attr.config = config;
-	ev->cpu = upmu->cpu;
-	ev->ctx = &g->ctx;
-	INIT_LIST_HEAD(&ev->sibling_list);
-	ev->group_leader = g->n ? leader : ev;
-	g->n++;
-	return ev;
-}
-
-/* event_init() of @ev, then make it a member as perf core would */
-static int fake_group_add(struct fake_group *g, struct perf_event *ev)
-{
-	int ret = ev->pmu->event_init(ev);
-
-	if (!ret && ev->group_leader != ev)
-		list_add_tail(&ev->sibling_list, &ev->group_leader->sibling_list);
-	return ret;
+	return perf_kunit_group_event(g, &upmu->pmu, upmu->pmu.type, config,
+				      upmu->cpu);
 }
 
 /*
@@ -265,19 +238,16 @@ static void syspmu_test_group_order(struct kunit *test)
 {
 	struct fake_pmu *fake = make_fake(test);
 	struct syspmu *upmu = &fake->upmu;
-	struct fake_group *g;
+	struct perf_kunit_group *g = perf_kunit_group_new(test);
 
-	g = kunit_kzalloc(test, sizeof(*g), GFP_KERNEL);
-	KUNIT_ASSERT_NOT_NULL(test, g);
-	mutex_init(&g->ctx.mutex);
 	mutex_lock(&g->ctx.mutex);
 	KUNIT_EXPECT_EQ(test, 0,
-			fake_group_add(g, fake_group_event(g, upmu, FAKE_EV_ANY)));
+			perf_kunit_group_add(g, fake_group_event(g, upmu, FAKE_EV_ANY)));
 	KUNIT_EXPECT_EQ(test, -EINVAL,
-			fake_group_add(g, fake_group_event(g, upmu, FAKE_EV_CTR0)));
+			perf_kunit_group_add(g, fake_group_event(g, upmu, FAKE_EV_CTR0)));
 	/* the other way round it fits: the sibling takes counter 1 */
 	KUNIT_EXPECT_EQ(test, 0,
-			fake_group_add(g, fake_group_event(g, upmu, FAKE_EV_CTR1)));
+			perf_kunit_group_add(g, fake_group_event(g, upmu, FAKE_EV_CTR1)));
 	mutex_unlock(&g->ctx.mutex);
 }
 
@@ -286,18 +256,15 @@ static void syspmu_test_group_conflict(struct kunit *test)
 {
 	struct fake_pmu *fake = make_fake(test);
 	struct perf_event *ev;
-	struct fake_group *g;
+	struct perf_kunit_group *g = perf_kunit_group_new(test);
 
-	g = kunit_kzalloc(test, sizeof(*g), GFP_KERNEL);
-	KUNIT_ASSERT_NOT_NULL(test, g);
-	mutex_init(&g->ctx.mutex);
 	mutex_lock(&g->ctx.mutex);
 	ev = fake_group_event(g, &fake->upmu, FAKE_EV_SHARED);
 	ev->attr.config1 = 1;
-	KUNIT_EXPECT_EQ(test, fake_group_add(g, ev), 0);
+	KUNIT_EXPECT_EQ(test, perf_kunit_group_add(g, ev), 0);
 	ev = fake_group_event(g, &fake->upmu, FAKE_EV_SHARED);
 	ev->attr.config1 = 2;
-	KUNIT_EXPECT_EQ(test, fake_group_add(g, ev), -EINVAL);
+	KUNIT_EXPECT_EQ(test, perf_kunit_group_add(g, ev), -EINVAL);
 	mutex_unlock(&g->ctx.mutex);
 }
 

@@ -1,0 +1,356 @@
+#!/bin/bash
+# End-to-end tests of the hybrid PMUs cpu_core and cpu_atom: the core
+# (drivers/perf/hybrid_pmu.c) over the counter model
+# (tests/hybrid/hybrid_pmu_model.c, CPUs 0-1 core, 2-3 atom), with the
+# perf tool the board runs (6.12) and Debian 12's own (6.1, package
+# linux-perf): every example of tools/perf/Documentation/intel-hybrid.txt,
+# exact counts against the model's totals, errnos, hotplug, unload.
+# Run inside the virtual board (tools/vm-run).
+
+. "$VM_TOP/tests/guest/lib.sh"
+
+MODEL=/sys/kernel/debug/hybrid_pmu_model
+PERF61=/usr/bin/perf
+CORE_MHZ=3000
+ATOM_MHZ=2000
+
+core_type() { cat "$PMUS/cpu_core/type"; }
+atom_type() { cat "$PMUS/cpu_atom/type"; }
+
+# perf versions to run the doc's examples with: the board's 6.12, and
+# 6.1 where the linux-perf package is installed
+perfs() {
+	echo "$PERF"
+	[ -x "$PERF61" ] && "$PERF61" --version 2>/dev/null | grep -q 'version 6\.1\.' &&
+		echo "$PERF61"
+}
+
+# busy N: a CPU-bound loop of N iterations (the doc's triad_loop)
+busy() {
+	local i=0
+	while [ $i -lt "$1" ]; do i=$((i + 1)); done
+}
+export -f busy
+
+set_rate() { echo "type=$1 config=$2 permille=$3" >"$MODEL/rate"; }
+inject() { echo "cpu=$1 config=$2 count=$3" >"$MODEL/inject"; }
+# counted CPU CONFIG: what the model's counters on CPU counted of CONFIG
+counted() {
+	awk -v c="cpu=$1" -v e="config=$2" '$1 == c && $2 == e {
+		sub("counted=", "", $3); print $3; f = 1 } END { if (!f) print 0 }' \
+		"$MODEL/totals"
+}
+reset_model() {
+	echo reset >"$MODEL/totals"
+	echo defaults >"$MODEL/rate"
+}
+
+# csv_field FILE EVENT N: field N of EVENT's line in perf stat -x, output
+# (1 count, 3 event, 4 running time, 5 running percentage)
+csv_field() {
+	awk -F, -v e="$2" -v n="$3" '$3 == e { print $n; exit }' "$1"
+}
+
+test_sysfs() {
+	local ct at
+	expect_eq "cpu_core cpus" "$(<"$PMUS/cpu_core/cpus")" 0-1
+	expect_eq "cpu_atom cpus" "$(<"$PMUS/cpu_atom/cpus")" 2-3
+	[ ! -e "$PMUS/cpu_core/cpumask" ] || fail "cpu_core has a cpumask file"
+	ct=$(core_type) at=$(atom_type)
+	[ "$ct" -gt 5 ] && [ "$at" -gt 5 ] && [ "$ct" != "$at" ] ||
+		fail "types $ct and $at: want two dynamic, distinct ids"
+	expect_eq "cpu_core format/event" "$(<"$PMUS/cpu_core/format/event")" config:0-7
+	expect_eq "cpu_atom format/umask" "$(<"$PMUS/cpu_atom/format/umask")" config:8-15
+	expect_eq "cpu_core events/cpu-cycles" "$(<"$PMUS/cpu_core/events/cpu-cycles")" event=0x3c
+	expect_eq "cpu_core events/ref-cycles" "$(<"$PMUS/cpu_core/events/ref-cycles")" \
+		event=0x0,umask=0x3
+	# events differ per type
+	[ -e "$PMUS/cpu_atom/events/icache-accesses" ] || fail "atom lacks icache-accesses"
+	[ ! -e "$PMUS/cpu_core/events/icache-accesses" ] || fail "core has icache-accesses"
+	expect_eq "cpu_core caps/max_precise" "$(<"$PMUS/cpu_core/caps/max_precise")" 0
+}
+
+# perf stat -e cycles -a: two events, each on its type's CPUs, with the
+# configs of the doc: PMU type in config[63:32], 0 (cycles) below
+test_cycles_system_wide() {
+	local p out ct at
+	ct=$(printf '%x' "$(core_type)") at=$(printf '%x' "$(atom_type)")
+	for p in $(perfs); do
+		echo "== $p"
+		out=$("$p" stat -vv -e cycles -a -A -- sleep 0.1 2>&1)
+		echo "$out" | grep -Eq "config +0x${ct}00000000\$" ||
+			fail "$p: no config 0x${ct}00000000 in perf stat -vv"
+		echo "$out" | grep -Eq "config +0x${at}00000000\$" ||
+			fail "$p: no config 0x${at}00000000 in perf stat -vv"
+		echo "$out" | grep -Eq '^CPU0 +[0-9,]+ +cpu_core/cycles/' ||
+			fail "$p: no cpu_core/cycles/ on CPU0"
+		echo "$out" | grep -Eq '^CPU2 +[0-9,]+ +cpu_atom/cycles/' ||
+			fail "$p: no cpu_atom/cycles/ on CPU2"
+		! echo "$out" | grep -Eq '^CPU[23] +[0-9,]+ +cpu_core/' ||
+			fail "$p: cpu_core counted on an atom CPU"
+		echo "$out" | grep -E 'cpu_(core|atom)/cycles/'
+	done
+}
+
+# perf stat -e cycles -- taskset -c <atom CPU> loop: the atom event runs
+# about all the time, the core one about never (the task may start on a
+# core CPU, until taskset moves it); both are scaled.  busybox's taskset:
+# a static binary starts in a fraction of the time of util-linux's, so
+# that the loop is most of the run, as the doc's triad_loop is.
+test_thread_on_atom() {
+	local p f run_a run_c
+	f=/tmp/hybrid-thread.csv
+	for p in $(perfs); do
+		echo "== $p"
+		"$p" stat -x, -o "$f" -e cycles -- busybox taskset -c 2 bash -c 'busy 60000' ||
+			fail "$p stat failed"
+		cat "$f"
+		run_a=$(csv_field "$f" cpu_atom/cycles/ 5)
+		run_c=$(csv_field "$f" cpu_core/cycles/ 5)
+		awk -v a="$run_a" 'BEGIN { exit !(a >= 97) }' ||
+			fail "$p: atom cycles ran $run_a%, want about 100%"
+		case $(csv_field "$f" cpu_core/cycles/ 1) in
+		'<not counted>') ;;
+		*) awk -v c="$run_c" 'BEGIN { exit !(c <= 3) }' ||
+			fail "$p: core cycles ran $run_c%, want about 0%" ;;
+		esac
+	done
+}
+
+# cycles / task-clock is the type's nominal frequency
+test_frequency() {
+	local f cyc ns cpu type mhz
+	f=/tmp/hybrid-freq.csv
+	for cpu in 0 2; do
+		type=core mhz=$CORE_MHZ
+		[ $cpu = 2 ] && type=atom mhz=$ATOM_MHZ
+		"$PERF" stat -x, -o "$f" -e task-clock,cpu_$type/cycles/ -- \
+			taskset -c $cpu bash -c 'busy 20000' || fail "perf stat failed"
+		cat "$f"
+		ns=$(awk -F, '$3 ~ /^task-clock/ { print $1 * 1000000 }' "$f")
+		cyc=$(csv_field "$f" "cpu_$type/cycles/" 1)
+		awk -v c="$cyc" -v n="$ns" -v m="$mhz" 'BEGIN {
+			r = c / n * 1000; printf "  %s: %.1f MHz\n", "'$type'", r
+			exit !(r > m * 0.99 && r < m * 1.01) }' ||
+			fail "cpu_$type: cycles / task-clock is not $mhz MHz"
+	done
+}
+
+# Plain perf stat: the software events, then the eight hybrid events in
+# the doc's order: cycles, instructions, branches, branch-misses, each for
+# both types.  Which type comes first in a pair is the perf tool's choice:
+# 6.12 sorts PMUs by name (tools/perf/util/pmus.c), so cpu_atom comes
+# before cpu_core, whatever their type ids.
+test_default_events() {
+	local p f got pairs
+	f=/tmp/hybrid-default.csv
+	for p in $(perfs); do
+		echo "== $p"
+		"$p" stat -x, -o "$f" -- bash -c 'busy 2000' || fail "$p stat failed"
+		cat "$f"
+		got=$(awk -F, '$3 ~ /^cpu_(core|atom)\// {
+			split($3, a, "/"); printf "%s ", a[2] }' "$f")
+		expect_eq "$p default hybrid events" "${got% }" \
+			"cycles cycles instructions instructions branches branches branch-misses branch-misses"
+		pairs=$(awk -F, '$3 ~ /^cpu_(core|atom)\// {
+			split($3, a, "/"); t[++n] = a[1] }
+			END { for (i = 1; i < n; i += 2) printf "%s ", (t[i] != t[i + 1]) }' "$f")
+		expect_eq "$p each pair has both types" "${pairs% }" "1 1 1 1"
+	done
+}
+
+# The doc's examples of a PMU-specific event: each one counts
+test_doc_examples() {
+	local p e out
+	for p in $(perfs); do
+		echo "== $p"
+		for e in cpu_core/cycles/ cpu_atom/cycles/ cpu_core/r1a/ \
+			 cpu_atom/L1-icache-loads/ cpu_core/cycles/,cpu_atom/instructions/ \
+			 '{cpu_core/cycles/,cpu_core/instructions/}'; do
+			out=$("$p" stat -x, -a -e "$e" -- sleep 0.05 2>&1) ||
+				fail "$p stat -e $e failed: $out"
+			echo "$out" | grep -E 'cpu_(core|atom)/' | sed 's/^/  /'
+			! echo "$out" | grep -Eq 'not supported|not counted' ||
+				fail "$p: $e did not count"
+		done
+	done
+}
+
+# A group of both types: perf warns and counts the two ungrouped
+test_mixed_group() {
+	local p out
+	for p in $(perfs); do
+		echo "== $p"
+		out=$("$p" stat -x, -a -e '{cpu_core/cycles/,cpu_atom/instructions/}' \
+			-- sleep 0.05 2>&1) || fail "$p stat failed: $out"
+		echo "$out"
+		echo "$out" | grep -qi 'warning.*group' ||
+			fail "$p: no warning about the group"
+		echo "$out" | grep -Eq '^[0-9]+,,cpu_core/cycles/' ||
+			fail "$p: cpu_core/cycles/ did not count"
+		echo "$out" | grep -Eq '^[0-9]+,,cpu_atom/instructions/' ||
+			fail "$p: cpu_atom/instructions/ did not count"
+	done
+}
+
+test_perf_list() {
+	local p out ev
+	for p in $(perfs); do
+		echo "== $p"
+		out=$("$p" list pmu 2>&1)
+		for ev in cpu_core/cpu-cycles/ cpu_atom/cpu-cycles/ \
+			  cpu_atom/icache-accesses/ cpu_core/uops-issued/; do
+			echo "$out" | grep -q "$ev" || fail "$p list lacks $ev"
+		done
+		! echo "$out" | grep -q cpu_core/icache-accesses/ ||
+			fail "$p list shows an atom event on cpu_core"
+	done
+}
+
+# Injected events are counted exactly, on the CPU they happen on and by
+# its type's PMU only
+test_exact_counts() {
+	local p f
+	f=/tmp/hybrid-exact.csv
+	for p in $(perfs); do
+		echo "== $p"
+		reset_model
+		set_rate core 0x1a 0
+		set_rate atom 0x380 0
+		"$p" stat -x, -o "$f" -a -A -e cpu_core/r1a/,cpu_atom/icache-accesses/ -- \
+			sh -c "echo 'cpu=1 config=0x1a count=123457' >$MODEL/inject;
+			       echo 'cpu=3 config=0x380 count=98765' >$MODEL/inject" ||
+			fail "$p stat failed"
+		cat "$f"
+		expect_eq "$p cpu1 r1a" "$(awk -F, '$1 == "CPU1" && $4 == "cpu_core/r1a/" { print $2 }' "$f")" 123457
+		expect_eq "$p cpu0 r1a" "$(awk -F, '$1 == "CPU0" && $4 == "cpu_core/r1a/" { print $2 }' "$f")" 0
+		expect_eq "$p cpu3 icache" "$(awk -F, '$1 == "CPU3" && $4 == "cpu_atom/icache-accesses/" { print $2 }' "$f")" 98765
+		expect_eq "model counted cpu1" "$(counted 1 0x1a)" 123457
+		expect_eq "model counted cpu3" "$(counted 3 0x380)" 98765
+	done
+}
+
+# A task's events count only where it runs: injected on the task's own
+# CPU, counted by the type of that CPU
+test_task_counts() {
+	local f
+	f=/tmp/hybrid-task.csv
+	reset_model
+	set_rate core 0x1a 0
+	# unscaled: the task may start on an atom CPU, where the event waits
+	"$PERF" stat --no-scale -x, -o "$f" -e cpu_core/r1a/ -- \
+		taskset -c 1 sh -c "echo 'cpu=1 config=0x1a count=4242' >$MODEL/inject" ||
+		fail "perf stat failed"
+	cat "$f"
+	expect_eq "task r1a" "$(csv_field "$f" cpu_core/r1a/ 1)" 4242
+	expect_eq "model counted" "$(counted 1 0x1a)" 4242
+}
+
+# More events than counters: perf core takes turns, perf shows how long
+# each one counted, and the scaled counts follow the model's rates
+test_multiplexing() {
+	local f e run n=0
+	f=/tmp/hybrid-mux.csv
+	# atom has 2 general counters: four general-counter events take turns
+	"$PERF" stat -x, -o "$f" -e cpu_atom/branches/,cpu_atom/branch-misses/ \
+		-e cpu_atom/cache-references/,cpu_atom/cache-misses/ -- \
+		taskset -c 2 bash -c 'busy 30000' || fail "perf stat failed"
+	cat "$f"
+	for e in branches branch-misses cache-references cache-misses; do
+		run=$(csv_field "$f" "cpu_atom/$e/" 5)
+		awk -v r="$run" 'BEGIN { exit !(r > 5 && r < 95) }' ||
+			fail "cpu_atom/$e/ ran $run%: not multiplexed"
+		n=$((n + 1))
+	done
+	expect_eq "multiplexed events" $n 4
+}
+
+# Offline a core CPU while a system-wide count runs, then online it: the
+# count goes on on the other core CPU, and nothing splats
+test_hotplug() {
+	local f pid
+	f=/tmp/hybrid-hotplug.csv
+	"$PERF" stat -x, -o "$f" -a -A -e cpu_core/cycles/ -- sleep 3 &
+	pid=$!
+	sleep 1
+	echo 0 >/sys/devices/system/cpu/cpu1/online || fail "cannot offline CPU1"
+	sleep 0.5
+	echo 1 >/sys/devices/system/cpu/cpu1/online || fail "cannot online CPU1"
+	wait $pid || fail "perf stat failed across the hotplug"
+	cat "$f"
+	awk -F, '$1 == "CPU0" && $2 > 0 { f = 1 } END { exit !f }' "$f" ||
+		fail "CPU0 did not count"
+	expect_eq "cpu_core cpus after" "$(<"$PMUS/cpu_core/cpus")" 0-1
+}
+
+# perf record: sampling is refused with a message that says so
+test_record_refused() {
+	local p out rc
+	for p in $(perfs); do
+		echo "== $p"
+		rc=0
+		out=$("$p" record -o /tmp/hybrid.data -- true 2>&1) || rc=$?
+		echo "$out" | tail -5
+		[ $rc != 0 ] || fail "$p record succeeded"
+		echo "$out" | grep -q "doesn't support sampling" ||
+			fail "$p record: no clear message"
+	done
+}
+
+# Bad input: a specific errno, and the board's log stays clean
+test_errnos() {
+	local ct at
+	ct=$(core_type) at=$(atom_type)
+	expect_eq "unknown HW id" "$("$PERF_OPEN" -c 0 "0:$(((ct << 32) | 99))")" EINVAL
+	expect_eq "HW id core lacks" "$("$PERF_OPEN" -c 0 "0:$(((ct << 32) | 7))")" ENOENT
+	expect_eq "cache id out of range" "$("$PERF_OPEN" -c 0 "3:$(((ct << 32) | 9))")" EINVAL
+	expect_eq "L1I read access on core" "$("$PERF_OPEN" -c 0 "3:$(((ct << 32) | 1))")" ENOENT
+	expect_eq "L1I read access on atom" "$("$PERF_OPEN" -c 2 "3:$(((at << 32) | 1))")" ok
+	expect_eq "raw event core lacks" "$("$PERF_OPEN" -c 0 cpu_core:0x380)" EINVAL
+	expect_eq "reserved raw bits" "$("$PERF_OPEN" -c 0 cpu_core:0x1003c)" EINVAL
+	expect_eq "config1" "$("$PERF_OPEN" -c 0 cpu_core:0x3c:1)" EINVAL
+	expect_eq "core event on an atom CPU" "$("$PERF_OPEN" -c 2 cpu_core:0x3c)" ENOENT
+	expect_eq "extended type of a software PMU" "$("$PERF_OPEN" -c 0 "0:$(((1 << 32) | 0))")" ENOENT
+	expect_eq "mixed-type group" \
+		"$("$PERF_OPEN" -t "0:$((ct << 32))" "0:$(((at << 32) | 1))")" EINVAL
+	expect_eq "sampling" "$("$PERF_OPEN" -c 0 -s 100000 cpu_core:0x3c)" EOPNOTSUPP
+	expect_eq "exclude_user" "$("$PERF_OPEN" -c 0 -x cpu_core:0x3c)" EOPNOTSUPP
+	# a group larger than the counters can never be scheduled
+	expect_eq "group of 3 on 2 atom counters" \
+		"$("$PERF_OPEN" -c 2 cpu_atom:0xc4 cpu_atom:0xc5 cpu_atom:0x4f2e)" EINVAL
+	expect_eq "group of 2 on 2 atom counters" \
+		"$("$PERF_OPEN" -c 2 cpu_atom:0xc4 cpu_atom:0xc5)" ok
+}
+
+# The model cannot go while an event is open; idle, it goes and comes back
+test_unload() {
+	local pid ko
+	ko=$(modinfo -n "$VM_TOP/tests/hybrid/hybrid_pmu_model.ko" 2>/dev/null ||
+		echo "$VM_TOP/tests/hybrid/hybrid_pmu_model.ko")
+	"$PERF" stat -e cpu_core/cycles/ -a -- sleep 2 >/dev/null 2>&1 &
+	pid=$!
+	sleep 1
+	! rmmod hybrid_pmu_model 2>/dev/null || fail "rmmod with an event open succeeded"
+	wait $pid
+	rmmod hybrid_pmu_model || fail "rmmod when idle failed"
+	[ ! -e "$PMUS/cpu_core" ] || fail "cpu_core still there"
+	insmod "$ko" || fail "insmod failed"
+	expect_eq "cpu_atom cpus again" "$(<"$PMUS/cpu_atom/cpus")" 2-3
+}
+
+run_test "sysfs: cpus, type, format, events per type, caps" test_sysfs
+run_test "perf stat -e cycles -a: one event per type, extended configs" test_cycles_system_wide
+run_test "perf stat -e cycles -- taskset -c <atom> loop: running percentages" test_thread_on_atom
+run_test "cycles / task-clock is each type's nominal frequency" test_frequency
+run_test "perf stat: the eight default hybrid events in order" test_default_events
+run_test "the doc's cpu_core/ and cpu_atom/ examples count" test_doc_examples
+run_test "a group of both types: perf warns and ungroups" test_mixed_group
+run_test "perf list: events per type" test_perf_list
+run_test "injected events counted exactly, per CPU and type" test_exact_counts
+run_test "a task's events count on its own CPU's type" test_task_counts
+run_test "more events than counters multiplex" test_multiplexing
+run_test "offline and online a core CPU while counting" test_hotplug
+run_test "perf record: sampling refused with a clear message" test_record_refused
+run_test "bad input: specific errnos" test_errnos
+run_test "rmmod refused while counting, unload and reload idle" test_unload
+t_summary
