@@ -448,12 +448,24 @@ static bool hybrid_pmu_filter(struct pmu *pmu, int cpu)
 
 /* sysfs */
 
+/*
+ * The type's CPUs that are online, as x86's cpu_core and cpu_atom show
+ * them: perf opens a system-wide event on every CPU this lists, and an
+ * offline one would fail the whole session with ENODEV.
+ */
 static ssize_t cpus_show(struct device *dev, struct device_attribute *attr,
 			 char *buf)
 {
 	struct hybrid_pmu *hpmu = to_hybrid_pmu(dev_get_drvdata(dev));
+	cpumask_var_t online;
+	ssize_t ret;
 
-	return cpumap_print_to_pagebuf(true, buf, &hpmu->cpus);
+	if (!zalloc_cpumask_var(&online, GFP_KERNEL))
+		return -ENOMEM;
+	cpumask_and(online, &hpmu->cpus, cpu_online_mask);
+	ret = cpumap_print_to_pagebuf(true, buf, online);
+	free_cpumask_var(online);
+	return ret;
 }
 static DEVICE_ATTR_RO(cpus);
 

@@ -102,7 +102,7 @@ test_thread_on_atom() {
 	f=/tmp/hybrid-thread.csv
 	for p in $(perfs); do
 		echo "== $p"
-		"$p" stat -x, -o "$f" -e cycles -- busybox taskset -c 2 bash -c 'busy 60000' ||
+		"$p" stat -x, -o "$f" -e cycles -- busybox taskset -c 2 bash -c 'busy 30000' ||
 			fail "$p stat failed"
 		cat "$f"
 		run_a=$(csv_field "$f" cpu_atom/cycles/ 5)
@@ -207,6 +207,39 @@ test_perf_list() {
 	done
 }
 
+# perf's own Alder Lake event tables: the doc's perf list lines, with
+# units, and the tables' encodings where the model counts them.
+# PERF_CPUID makes perf pick the tables an Alder Lake CPUID would (the
+# board's CPUID is QEMU's; tools/vm-run --cpuid alderlake presents the
+# real one).  Events the model does not count (cmask and the like) are
+# refused, not counted as something else.
+ADL_CPUID=GenuineIntel-6-97-2
+test_alderlake_tables() {
+	local p out
+	for p in $(perfs); do
+		echo "== $p"
+		out=$(PERF_CPUID=$ADL_CPUID "$p" list inst_retired.any 2>&1)
+		echo "$out"
+		# the descriptions are those of the perf version's tables (the
+		# doc quotes older ones); each type's line says its unit
+		out=$(echo "$out" | tr -s ' \n' ' ')
+		echo "$out" | grep -Eq 'inst_retired.any \[[^]]*instructions retired[^]]*Unit: cpu_atom' ||
+			fail "$p list: no inst_retired.any of cpu_atom"
+		echo "$out" | grep -Eq 'inst_retired.any \[[^]]*instructions retired[^]]*Unit: cpu_core' ||
+			fail "$p list: no inst_retired.any of cpu_core"
+		out=$(PERF_CPUID=$ADL_CPUID "$p" stat -x, -a -e cpu_core/inst_retired.any/ \
+			-e cpu_atom/inst_retired.any/ -- sleep 0.05 2>&1) ||
+			fail "$p stat of the tables' inst_retired.any failed: $out"
+		echo "$out"
+		echo "$out" | grep -Eq '^[1-9][0-9]*,,cpu_core/inst_retired.any/' ||
+			fail "$p: cpu_core/inst_retired.any/ did not count"
+		echo "$out" | grep -Eq '^[1-9][0-9]*,,cpu_atom/inst_retired.any/' ||
+			fail "$p: cpu_atom/inst_retired.any/ did not count"
+	done
+	# an event of the tables with a counter mask: the model has none
+	expect_eq "cmask event" "$("$PERF_OPEN" -c 0 cpu_core:0x10001a3)" EINVAL
+}
+
 # Injected events are counted exactly, on the CPU they happen on and by
 # its type's PMU only
 test_exact_counts() {
@@ -274,7 +307,11 @@ test_hotplug() {
 	pid=$!
 	sleep 1
 	echo 0 >/sys/devices/system/cpu/cpu1/online || fail "cannot offline CPU1"
-	sleep 0.5
+	# cpus lists the online CPUs of the type: a new system-wide count
+	# opens on those, as perf opens on every CPU it lists
+	expect_eq "cpu_core cpus with CPU1 offline" "$(<"$PMUS/cpu_core/cpus")" 0
+	"$PERF" stat -x, -a -e cpu_core/cycles/ -- true 2>&1 ||
+		fail "perf stat -a with CPU1 offline failed"
 	echo 1 >/sys/devices/system/cpu/cpu1/online || fail "cannot online CPU1"
 	wait $pid || fail "perf stat failed across the hotplug"
 	cat "$f"
@@ -346,6 +383,7 @@ run_test "perf stat: the eight default hybrid events in order" test_default_even
 run_test "the doc's cpu_core/ and cpu_atom/ examples count" test_doc_examples
 run_test "a group of both types: perf warns and ungroups" test_mixed_group
 run_test "perf list: events per type" test_perf_list
+run_test "perf's Alder Lake tables: units in perf list, encodings counted" test_alderlake_tables
 run_test "injected events counted exactly, per CPU and type" test_exact_counts
 run_test "a task's events count on its own CPU's type" test_task_counts
 run_test "more events than counters multiplex" test_multiplexing

@@ -146,3 +146,31 @@ row "$CM/rd_req/" "${c[4]}" "$(total cmem_s0 rd_req)"
 row "$CM/rd_cum_outs/" "${c[5]}" "$(total cmem_s0 rd_cum_outs)"
 row "$NV/in_rd_cum_outs,gpu_mask=0x2/" "${c[6]}" "$(total c2c_s0 in_rd_cum_outs.peer1)"
 if [ $ok = 1 ]; then echo "perf's counts equal the models'."; else echo "MISMATCH"; exit 1; fi
+
+HM=/sys/kernel/debug/hybrid_pmu_model
+step "Hybrid CPU PMUs over the counter model: cpu_core on CPUs $(<"$PMUS/cpu_core/cpus"), cpu_atom on $(<"$PMUS/cpu_atom/cpus")"
+for p in cpu_core cpu_atom; do
+	printf '%-9s type=%-3s cpus=%-4s events: %s\n' $p "$(<"$PMUS/$p/type")" \
+		"$(<"$PMUS/$p/cpus")" "$(ls "$PMUS/$p/events" | tr '\n' ' ')"
+done
+show perf stat -e cycles -a -- sleep 0.2 2>&1
+echo "A loop pinned to an atom CPU: the atom event runs ~100%, the core one ~0%"
+busy() { local i=0; while [ $i -lt "$1" ]; do i=$((i + 1)); done; }
+export -f busy
+show perf stat -e cycles -- busybox taskset -c 2 bash -c 'busy 20000' 2>&1
+show perf stat -e cpu_core/cycles/,cpu_atom/instructions/ -e '{cpu_core/cycles/,cpu_core/instructions/}' -a -- sleep 0.2 2>&1
+echo "A group of both types: perf warns and ungroups"
+show perf stat -e '{cpu_core/cycles/,cpu_atom/instructions/}' -a -- sleep 0.2 2>&1
+echo "Debian 12's own perf 6.1, plain perf stat (the eight default hybrid events):"
+show /usr/bin/perf stat -- bash -c 'busy 3000' 2>&1
+echo "perf record: sampling is refused (counting-only PMUs)"
+show perf record -o /tmp/demo.data -- true 2>&1 | tail -2
+echo "Injected: 5000 r1a on CPU 1 (core), 7000 L1-icache-loads on CPU 3 (atom)"
+echo "type=core config=0x1a permille=0" >$HM/rate
+echo "type=atom config=0x380 permille=0" >$HM/rate
+echo reset >$HM/totals
+show perf stat -a -A -e cpu_core/r1a/,cpu_atom/L1-icache-loads/ -- sh -c \
+	"echo 'cpu=1 config=0x1a count=5000' >$HM/inject; echo 'cpu=3 config=0x380 count=7000' >$HM/inject" 2>&1
+echo "model's own totals:"
+grep -E 'config=0x(1a|380) ' $HM/totals | sed 's/^/    /'
+echo defaults >$HM/rate

@@ -106,10 +106,17 @@ MODULE_PARM_DESC(atom_mhz, "Nominal frequency of the atom CPUs in MHz (default 2
 
 /* The tables: what each type's PMU is */
 
-/* The x86 raw event layout */
+/*
+ * The x86 raw event layout.  edge, inv and cmask are there so that perf's
+ * own event tables (an Alder Lake CPUID) parse; the model counts no event
+ * with them set, so such configs are not in the tables and are refused.
+ */
 static const struct hybrid_pmu_format model_formats[] = {
 	{ .name = "event", .mask = GENMASK_ULL(7, 0) },
 	{ .name = "umask", .mask = GENMASK_ULL(15, 8) },
+	{ .name = "edge", .mask = BIT_ULL(18) },
+	{ .name = "inv", .mask = BIT_ULL(23) },
+	{ .name = "cmask", .mask = GENMASK_ULL(31, 24) },
 };
 
 #define MODEL_EVENT(_name, _config, _fixed, _gp_mask)			\

@@ -138,7 +138,7 @@ struct hybrid_pmu_sysfs;
  * @pmu: perf core's view; set @pmu.module, the core fills in the rest.
  * @type: the type's table.
  * @ops: the backend's counter banks.
- * @cpus: the type's CPUs; the "cpus" file.
+ * @cpus: the type's CPUs; the "cpus" file shows those online.
  * @priv: the backend's data.
  * @cpu_state: per-CPU counter allocation (the core's).
  * @sysfs: the format/, events/ and caps/ files built from @type (the
