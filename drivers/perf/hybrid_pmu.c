@@ -22,12 +22,15 @@
 #include <linux/bitmap.h>
 #include <linux/bitops.h>
 #include <linux/cpumask.h>
+#include <linux/file.h>
+#include <linux/fs.h>
 #include <linux/module.h>
 #include <linux/namei.h>
 #include <linux/perf/hybrid_pmu.h>
 #include <linux/perf/syspmu.h>
 #include <linux/percpu.h>
 #include <linux/slab.h>
+#include <linux/string.h>
 #include <kunit/visibility.h>
 
 /**
@@ -151,88 +154,125 @@ EXPORT_SYMBOL_IF_KUNIT(hybrid_pmu_map_event);
 
 /* Counter scheduling */
 
-/**
- * hybrid_pmu_pick_counter() - the counter an event gets
- * @type: the CPU type.
- * @ev: the event's table entry.
- * @used: counters taken, by counter index.
- *
- * The event's fixed counter if it is free, so that general counters stay
- * for events that have no other; else the lowest free general counter
- * that can count it.  The same choice at event_init (is a group
- * schedulable at all?) and at add (where does it go now?) keeps the two
- * in agreement: a group accepted fits counters nobody else holds.
- *
- * Return: the counter index, or -EBUSY if none is free.
+/*
+ * The counters that can count @ev, in the order to try them: its fixed
+ * counter first (general counters stay for events that have nothing
+ * else), then the general counters from the lowest.
  */
-VISIBLE_IF_KUNIT int hybrid_pmu_pick_counter(const struct hybrid_pmu_type *type,
-					     const struct hybrid_pmu_event *ev,
-					     const unsigned long *used)
+static unsigned int hybrid_pmu_candidates(const struct hybrid_pmu_type *type,
+					  const struct hybrid_pmu_event *ev,
+					  u8 *idx)
 {
-	unsigned int idx;
+	unsigned int n = 0, gp;
 
-	if (ev->fixed >= 0 && ev->fixed < type->num_fixed &&
-	    !test_bit(HYBRID_PMU_IDX_FIXED + ev->fixed, used))
-		return HYBRID_PMU_IDX_FIXED + ev->fixed;
-	for (idx = 0; idx < type->num_gp; idx++)
-		if ((ev->gp_mask & BIT(idx)) && !test_bit(idx, used))
-			return idx;
-	return -EBUSY;
-}
-EXPORT_SYMBOL_IF_KUNIT(hybrid_pmu_pick_counter);
-
-static const struct hybrid_pmu_event *
-hybrid_pmu_event_entry(struct perf_event *event)
-{
-	struct hybrid_pmu *hpmu = to_hybrid_pmu(event->pmu);
-
-	return &hpmu->type->events[event->hw.config_base];
+	if (ev->fixed >= 0 && ev->fixed < type->num_fixed)
+		idx[n++] = HYBRID_PMU_IDX_FIXED + ev->fixed;
+	for (gp = 0; gp < type->num_gp; gp++)
+		if (ev->gp_mask & BIT(gp))
+			idx[n++] = gp;
+	return n;
 }
 
 /*
- * One member of a group, in the order perf core schedules it: a software
- * event always fits; an event of this PMU needs a counter after the ones
- * before it; any other PMU's event (the other CPU type's included) can
- * never be scheduled with it.
+ * Kuhn's augmenting path: a free counter for @event, or one whose event
+ * can move to another counter, itself free or freed the same way.
+ */
+static int hybrid_pmu_augment(const struct hybrid_pmu_type *type,
+			      struct hybrid_pmu_counters *c,
+			      unsigned int event, unsigned long *visited)
+{
+	u8 cand[HYBRID_PMU_MAX_GP + 1];
+	unsigned int n, i, idx;
+	int to;
+
+	n = hybrid_pmu_candidates(type, &type->events[event], cand);
+	for (i = 0; i < n; i++) {
+		if (!c->on[cand[i]]) {
+			c->on[cand[i]] = event + 1;
+			return cand[i];
+		}
+	}
+	for (i = 0; i < n; i++) {
+		idx = cand[i];
+		if (__test_and_set_bit(idx, visited))
+			continue;
+		to = hybrid_pmu_augment(type, c, c->on[idx] - 1, visited);
+		if (to < 0)
+			continue;
+		/* its event is on @to now: the moves deepest first */
+		c->from[c->nr_moves] = idx;
+		c->to[c->nr_moves] = to;
+		c->nr_moves++;
+		c->on[idx] = event + 1;
+		return idx;
+	}
+	return -EBUSY;
+}
+
+/**
+ * hybrid_pmu_place() - find a counter for an event
+ * @type: the CPU type.
+ * @c: the counters and their events; gets the new event and the moves
+ *	of events it needs, in the order to make them.
+ * @event: index of the event in @type's table.
+ *
+ * If every counter @event can use is taken, events on them move to other
+ * counters they can use, along the shortest chain there is (Kuhn's
+ * algorithm): an event finds a place whenever some assignment of all of
+ * them fits, whatever order they came in.  The same search decides at
+ * event_init (can the group be scheduled at all?) and at add (where does
+ * the event go now?).
+ *
+ * Return: the counter index, or -EBUSY if no assignment fits (@c is then
+ * unchanged).
+ */
+VISIBLE_IF_KUNIT int hybrid_pmu_place(const struct hybrid_pmu_type *type,
+				      struct hybrid_pmu_counters *c,
+				      unsigned int event)
+{
+	DECLARE_BITMAP(visited, HYBRID_PMU_MAX_COUNTERS) = { };
+
+	c->nr_moves = 0;
+	return hybrid_pmu_augment(type, c, event, visited);
+}
+EXPORT_SYMBOL_IF_KUNIT(hybrid_pmu_place);
+
+/*
+ * One member of a group: a software event always fits; an event of this
+ * PMU needs a counter beside the members before it; any other PMU's
+ * event (the other CPU type's included) can never be scheduled with it.
  */
 static bool hybrid_pmu_member_fits(struct hybrid_pmu *hpmu,
-				   unsigned long *used,
+				   struct hybrid_pmu_counters *c,
 				   struct perf_event *member)
 {
-	int idx;
-
 	if (member->pmu != &hpmu->pmu)
 		return is_software_event(member);
-	idx = hybrid_pmu_pick_counter(hpmu->type,
-				      hybrid_pmu_event_entry(member), used);
-	if (idx < 0)
-		return false;
-	__set_bit(idx, used);
-	return true;
+	return hybrid_pmu_place(hpmu->type, c, member->hw.config_base) >= 0;
 }
 
 /*
  * Whether @event's group can ever be scheduled: its leader, the siblings
- * and @event itself, allocated as perf core will add them to a CPU with
- * no other event.  A group that does not fit there never will; one that
- * does takes its turn when perf core rotates.
+ * and @event itself on a CPU with no other event.  A group that does not
+ * fit there never will; one that does takes its turn when perf core
+ * rotates.
  */
 static bool hybrid_pmu_group_valid(struct hybrid_pmu *hpmu,
 				   struct perf_event *event)
 {
-	DECLARE_BITMAP(used, HYBRID_PMU_MAX_COUNTERS) = { };
 	struct perf_event *leader = event->group_leader;
+	struct hybrid_pmu_counters c = { };
 	struct perf_event *sibling;
 
-	if (!hybrid_pmu_member_fits(hpmu, used, leader))
+	if (!hybrid_pmu_member_fits(hpmu, &c, leader))
 		return false;
 	if (leader == event)
 		return true;
 	/* perf core holds the leader's context mutex while we look */
 	for_each_sibling_event(sibling, leader)
-		if (!hybrid_pmu_member_fits(hpmu, used, sibling))
+		if (!hybrid_pmu_member_fits(hpmu, &c, sibling))
 			return false;
-	return hybrid_pmu_member_fits(hpmu, used, event);
+	return hybrid_pmu_member_fits(hpmu, &c, event);
 }
 
 /* event_init */
@@ -248,7 +288,10 @@ static bool hybrid_pmu_owns(struct hybrid_pmu *hpmu, struct perf_event *event)
 	switch (event->attr.type) {
 	case PERF_TYPE_HARDWARE:
 	case PERF_TYPE_HW_CACHE:
-		/* perf core strips a type it resolved; one it could not is here */
+		/*
+		 * perf core strips the type before it offers the event, so
+		 * bits are left only where a caller bypassed it
+		 */
 		ext = event->attr.config >> PERF_PMU_TYPE_SHIFT;
 		return !ext || ext == hpmu->pmu.type;
 	default:
@@ -354,18 +397,42 @@ static void hybrid_pmu_stop(struct perf_event *event, int flags)
 	hwc->state |= PERF_HES_STOPPED | PERF_HES_UPTODATE;
 }
 
+/* Move @event, on this CPU, from counter @from to counter @to */
+static void hybrid_pmu_move(struct hybrid_pmu_cpu *state,
+			    unsigned int from, unsigned int to)
+{
+	struct perf_event *event = state->events[from];
+	bool running = !(event->hw.state & PERF_HES_STOPPED);
+
+	if (running)
+		hybrid_pmu_stop(event, PERF_EF_UPDATE);
+	state->events[to] = event;
+	state->events[from] = NULL;
+	__set_bit(to, state->used);
+	__clear_bit(from, state->used);
+	event->hw.idx = to;
+	if (running)
+		hybrid_pmu_start(event, PERF_EF_RELOAD);
+	perf_event_update_userpage(event);
+}
+
 static int hybrid_pmu_add(struct perf_event *event, int flags)
 {
 	struct hybrid_pmu *hpmu = to_hybrid_pmu(event->pmu);
 	struct hybrid_pmu_cpu *state = this_cpu_ptr(hpmu->cpu_state);
 	struct hw_perf_event *hwc = &event->hw;
+	struct hybrid_pmu_counters c = { };
+	unsigned int i;
 	int idx;
 
-	idx = hybrid_pmu_pick_counter(hpmu->type, hybrid_pmu_event_entry(event),
-				      state->used);
+	for_each_set_bit(i, state->used, HYBRID_PMU_MAX_COUNTERS)
+		c.on[i] = state->events[i]->hw.config_base + 1;
+	idx = hybrid_pmu_place(hpmu->type, &c, hwc->config_base);
 	/* perf core multiplexes: the event waits for its turn */
 	if (idx < 0)
 		return -EAGAIN;
+	for (i = 0; i < c.nr_moves; i++)
+		hybrid_pmu_move(state, c.from[i], c.to[i]);
 
 	__set_bit(idx, state->used);
 	state->events[idx] = event;
@@ -615,21 +682,87 @@ static int hybrid_pmu_build_sysfs(struct hybrid_pmu *hpmu)
 
 /* Registration */
 
+#define HYBRID_PMU_SYSFS	"/sys/bus/event_source/devices"
+
 /*
  * Whether a PMU called @name is registered.  perf core has no lookup by
  * name for modules, and registering a second PMU of one name makes sysfs
  * warn before perf core fails it: ask sysfs first.
  */
-static bool hybrid_pmu_name_taken(const char *name)
+static bool hybrid_pmu_sysfs_has(const char *name, const char *file)
 {
-	char path[64];
+	char path[96];
 	struct path p;
 
-	snprintf(path, sizeof(path), "/sys/bus/event_source/devices/%s", name);
+	snprintf(path, sizeof(path), HYBRID_PMU_SYSFS "/%s%s%s", name,
+		 file ? "/" : "", file ?: "");
 	if (kern_path(path, 0, &p))
 		return false;
 	path_put(&p);
 	return true;
+}
+
+struct hybrid_pmu_names {
+	struct dir_context	ctx;
+	char			*buf;
+	size_t			len;
+	size_t			size;
+};
+
+static bool hybrid_pmu_collect_name(struct dir_context *ctx, const char *name,
+				    int namelen, loff_t offset, u64 ino,
+				    unsigned int d_type)
+{
+	struct hybrid_pmu_names *names =
+		container_of(ctx, struct hybrid_pmu_names, ctx);
+
+	if (name[0] == '.')
+		return true;
+	if (names->len + namelen + 1 > names->size)
+		return false;
+	memcpy(names->buf + names->len, name, namelen);
+	names->len += namelen;
+	names->buf[names->len++] = '\0';
+	return true;
+}
+
+/*
+ * The name of a registered PMU that perf takes for a CPU PMU (one called
+ * "cpu", or with a "cpus" file, as tools/perf/util/pmu.c decides) into
+ * @found, or "" if there is none.  The board's model or a backend beside
+ * the machine's own CPU PMU would make perf see CPU types that are not
+ * there, and route hardware events to counters nobody has.
+ */
+static int hybrid_pmu_find_cpu_pmu(char *found, size_t size)
+{
+	struct hybrid_pmu_names names = {
+		.ctx.actor = hybrid_pmu_collect_name,
+		.size = PAGE_SIZE * 2,
+	};
+	struct file *dir;
+	const char *name;
+	int ret;
+
+	found[0] = '\0';
+	dir = filp_open(HYBRID_PMU_SYSFS, O_RDONLY | O_DIRECTORY, 0);
+	if (IS_ERR(dir))
+		return 0;	/* no sysfs, nothing perf could see either */
+	names.buf = kmalloc(names.size, GFP_KERNEL);
+	if (!names.buf) {
+		fput(dir);
+		return -ENOMEM;
+	}
+	ret = iterate_dir(dir, &names.ctx);
+	fput(dir);
+	for (name = names.buf; !ret && name < names.buf + names.len;
+	     name += strlen(name) + 1) {
+		if (!strcmp(name, "cpu") || hybrid_pmu_sysfs_has(name, "cpus")) {
+			strscpy(found, name, size);
+			break;
+		}
+	}
+	kfree(names.buf);
+	return ret;
 }
 
 /*
@@ -671,12 +804,6 @@ static int hybrid_pmu_prepare(struct hybrid_pmu *hpmu)
 {
 	int ret;
 
-	ret = hybrid_pmu_check_type(hpmu->type);
-	if (ret) {
-		pr_err("%s: inconsistent table\n", hpmu->name);
-		return ret;
-	}
-
 	hpmu->cpu_state = alloc_percpu(struct hybrid_pmu_cpu);
 	if (!hpmu->cpu_state)
 		return -ENOMEM;
@@ -708,39 +835,53 @@ static int hybrid_pmu_prepare(struct hybrid_pmu *hpmu)
  * @pmus: one per CPU type, with type, ops, cpus and pmu.module set.
  * @nr: number of types.
  *
- * All or nothing.  Refused with -EEXIST where a PMU called cpu, or one of
- * the cpu_<type> names, exists already (the machine's own CPU PMU): two
- * drivers would then claim the same hardware events.  The types' CPU sets
- * must not be empty and must not overlap.
+ * All or nothing.  Refused with -EBUSY where the machine has a CPU PMU
+ * already (a PMU called cpu, one with a cpus file such as a real
+ * cpu_core, or any PMU of a cpu_<type> name): two drivers would claim
+ * the same hardware events.  (Not -EEXIST: modprobe takes that for "the
+ * module is loaded" and reports success.)  The types' CPU sets must not
+ * be empty and must not overlap.
  *
  * Return: 0 or -errno.
  */
 int hybrid_pmu_register(struct hybrid_pmu *pmus, unsigned int nr)
 {
-	cpumask_t seen;
-	unsigned int i;
+	unsigned int i, j;
+	char other[64];
 	int ret;
 
-	if (hybrid_pmu_name_taken("cpu")) {
-		pr_err("this machine has a CPU PMU (\"cpu\"): not registering the cpu_<type> PMUs over it\n");
-		return -EEXIST;
-	}
-	cpumask_clear(&seen);
 	for (i = 0; i < nr; i++) {
 		if (!pmus[i].type || !pmus[i].type->name || !pmus[i].ops ||
-		    cpumask_empty(&pmus[i].cpus) ||
-		    cpumask_intersects(&pmus[i].cpus, &seen))
+		    strlen(pmus[i].type->name) + 4 >= sizeof(pmus[i].name) ||
+		    cpumask_empty(&pmus[i].cpus))
 			return -EINVAL;
-		cpumask_or(&seen, &seen, &pmus[i].cpus);
+		for (j = 0; j < i; j++)
+			if (cpumask_intersects(&pmus[i].cpus, &pmus[j].cpus))
+				return -EINVAL;
+		ret = hybrid_pmu_check_type(pmus[i].type);
+		if (ret) {
+			pr_err("CPU type %s: inconsistent table\n",
+			       pmus[i].type->name);
+			return ret;
+		}
+	}
+
+	ret = hybrid_pmu_find_cpu_pmu(other, sizeof(other));
+	if (ret)
+		return ret;
+	if (other[0]) {
+		pr_err("this machine has a CPU PMU (%s): not registering the cpu_<type> PMUs beside it\n",
+		       other);
+		return -EBUSY;
 	}
 
 	for (i = 0; i < nr; i++) {
 		snprintf(pmus[i].name, sizeof(pmus[i].name), "cpu_%s",
 			 pmus[i].type->name);
-		if (hybrid_pmu_name_taken(pmus[i].name)) {
-			pr_err("a PMU called %s exists already (this machine's own CPU PMU?): not registering over it\n",
+		if (hybrid_pmu_sysfs_has(pmus[i].name, NULL)) {
+			pr_err("a PMU called %s exists already: not registering over it\n",
 			       pmus[i].name);
-			ret = -EEXIST;
+			ret = -EBUSY;
 			goto undo;
 		}
 		ret = hybrid_pmu_prepare(&pmus[i]);

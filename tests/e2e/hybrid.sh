@@ -96,22 +96,24 @@ test_cycles_system_wide() {
 # about all the time, the core one about never (the task may start on a
 # core CPU, until taskset moves it); both are scaled.  busybox's taskset:
 # a static binary starts in a fraction of the time of util-linux's, so
-# that the loop is most of the run, as the doc's triad_loop is.
+# that the loop is most of the run, as the doc's triad_loop is.  Still,
+# starting it takes 20-80 ms of the board's emulated time where real
+# hardware takes a millisecond: hence 90%, not the doc's 99.57%.
 test_thread_on_atom() {
 	local p f run_a run_c
 	f=/tmp/hybrid-thread.csv
 	for p in $(perfs); do
 		echo "== $p"
-		"$p" stat -x, -o "$f" -e cycles -- busybox taskset -c 2 bash -c 'busy 30000' ||
+		"$p" stat -x, -o "$f" -e cycles -- busybox taskset -c 2 bash -c 'busy 40000' ||
 			fail "$p stat failed"
 		cat "$f"
 		run_a=$(csv_field "$f" cpu_atom/cycles/ 5)
 		run_c=$(csv_field "$f" cpu_core/cycles/ 5)
-		awk -v a="$run_a" 'BEGIN { exit !(a >= 97) }' ||
+		awk -v a="$run_a" 'BEGIN { exit !(a >= 90) }' ||
 			fail "$p: atom cycles ran $run_a%, want about 100%"
 		case $(csv_field "$f" cpu_core/cycles/ 1) in
 		'<not counted>') ;;
-		*) awk -v c="$run_c" 'BEGIN { exit !(c <= 3) }' ||
+		*) awk -v c="$run_c" 'BEGIN { exit !(c <= 10) }' ||
 			fail "$p: core cycles ran $run_c%, want about 0%" ;;
 		esac
 	done
@@ -357,6 +359,12 @@ test_errnos() {
 		"$("$PERF_OPEN" -c 2 cpu_atom:0xc4 cpu_atom:0xc5 cpu_atom:0x4f2e)" EINVAL
 	expect_eq "group of 2 on 2 atom counters" \
 		"$("$PERF_OPEN" -c 2 cpu_atom:0xc4 cpu_atom:0xc5)" ok
+	# cycles, then an event only fixed counter 1 counts: cycles make
+	# room whatever the order
+	expect_eq "group cycles, cpu_clk_unhalted.thread" \
+		"$("$PERF_OPEN" -c 0 cpu_core:0x3c cpu_core:0x200)" ok
+	expect_eq "group cpu_clk_unhalted.thread, cycles" \
+		"$("$PERF_OPEN" -c 0 cpu_core:0x200 cpu_core:0x3c)" ok
 }
 
 # The model cannot go while an event is open; idle, it goes and comes back

@@ -100,37 +100,54 @@ static void hybrid_test_map_event(struct kunit *test)
 			-EINVAL);
 }
 
-static int pick(u64 config, unsigned long *used)
+static int place(struct hybrid_pmu_counters *c, u64 config)
 {
-	int idx = hybrid_pmu_pick_counter(&kt_type,
-					  hybrid_pmu_find_event(&kt_type, config),
-					  used);
+	const struct hybrid_pmu_event *ev = hybrid_pmu_find_event(&kt_type,
+								  config);
 
-	if (idx >= 0)
-		__set_bit(idx, used);
-	return idx;
+	return hybrid_pmu_place(&kt_type, c, ev - kt_type.events);
 }
 
 /*
  * An event takes its fixed counter first, then the lowest general
- * counter it may use; when none is left, add() gets -EBUSY and perf core
+ * counter it may use; if those are taken, events on them move where
+ * they can; when no assignment fits, add() gets -EBUSY and perf core
  * multiplexes.
  */
-static void hybrid_test_pick_counter(struct kunit *test)
+static void hybrid_test_place(struct kunit *test)
 {
-	DECLARE_BITMAP(used, HYBRID_PMU_MAX_COUNTERS) = { };
+	struct hybrid_pmu_counters *c = kunit_kzalloc(test, sizeof(*c),
+						      GFP_KERNEL);
+	const unsigned int fixed1 = HYBRID_PMU_IDX_FIXED + 1;
 
-	KUNIT_EXPECT_EQ(test, pick(EV_CYC, used), HYBRID_PMU_IDX_FIXED + 1);
-	KUNIT_EXPECT_EQ(test, pick(EV_CYC, used), 0);
-	/* a fixed-only event whose counter is taken has nowhere to go */
-	KUNIT_EXPECT_EQ(test, pick(EV_FIXED_ONLY, used), -EBUSY);
-	KUNIT_EXPECT_EQ(test, pick(EV_ONLY_GP1, used), 1);
-	KUNIT_EXPECT_EQ(test, pick(EV_INST, used), HYBRID_PMU_IDX_FIXED);
-	KUNIT_EXPECT_EQ(test, pick(EV_INST, used), -EBUSY);
+	KUNIT_ASSERT_NOT_NULL(test, c);
+	KUNIT_EXPECT_EQ(test, place(c, EV_CYC), fixed1);
+	KUNIT_EXPECT_EQ(test, c->nr_moves, 0);
+	/* the fixed-only event needs fixed 1: cycles move to general 0 */
+	KUNIT_EXPECT_EQ(test, place(c, EV_FIXED_ONLY), fixed1);
+	KUNIT_ASSERT_EQ(test, c->nr_moves, 1);
+	KUNIT_EXPECT_EQ(test, c->from[0], fixed1);
+	KUNIT_EXPECT_EQ(test, c->to[0], 0);
+	KUNIT_EXPECT_EQ(test, c->on[0], 2);	/* kt_events[1] + 1 */
+	KUNIT_EXPECT_EQ(test, place(c, EV_ONLY_GP1), 1);
+	/* cycles again: fixed 1 and both general counters are held fast */
+	KUNIT_EXPECT_EQ(test, place(c, EV_CYC), -EBUSY);
+	KUNIT_EXPECT_EQ(test, c->nr_moves, 0);
+	KUNIT_EXPECT_EQ(test, place(c, EV_INST), HYBRID_PMU_IDX_FIXED);
+	KUNIT_EXPECT_EQ(test, place(c, EV_INST), -EBUSY);
 
-	bitmap_zero(used, HYBRID_PMU_MAX_COUNTERS);
-	__set_bit(1, used);
-	KUNIT_EXPECT_EQ(test, pick(EV_ONLY_GP1, used), -EBUSY);
+	/* three counters, three events on them: a fourth never fits */
+	memset(c, 0, sizeof(*c));
+	KUNIT_EXPECT_EQ(test, place(c, EV_INST), HYBRID_PMU_IDX_FIXED);
+	KUNIT_EXPECT_EQ(test, place(c, EV_INST), 0);
+	KUNIT_EXPECT_EQ(test, place(c, EV_INST), 1);
+	KUNIT_EXPECT_EQ(test, place(c, EV_ONLY_GP1), -EBUSY);
+	memset(c, 0, sizeof(*c));
+	KUNIT_EXPECT_EQ(test, place(c, EV_CYC), fixed1);
+	KUNIT_EXPECT_EQ(test, place(c, EV_CYC), 0);
+	KUNIT_EXPECT_EQ(test, place(c, EV_FIXED_ONLY), fixed1);
+	/* the cycles on fixed 1 made room on general 1, the free one */
+	KUNIT_EXPECT_EQ(test, c->to[c->nr_moves - 1], 1);
 }
 
 /* The model's PMUs, or skip: the suite needs the counter model loaded */
@@ -450,6 +467,22 @@ static void hybrid_test_groups(struct kunit *test)
 				    first_cpu(core));
 	KUNIT_EXPECT_EQ(test, perf_kunit_group_add(g, ev), 0);
 	mutex_unlock(&g->ctx.mutex);
+
+	/*
+	 * Cycles, then the event only fixed counter 1 counts: cycles make
+	 * room, as they do the other way round
+	 */
+	for (i = 0; i < 2; i++) {
+		g = perf_kunit_group_new(test);
+		mutex_lock(&g->ctx.mutex);
+		ev = perf_kunit_group_event(g, &core->pmu, core->pmu.type,
+					    i ? 0x200 : 0x3c, first_cpu(core));
+		KUNIT_EXPECT_EQ(test, perf_kunit_group_add(g, ev), 0);
+		ev = perf_kunit_group_event(g, &core->pmu, core->pmu.type,
+					    i ? 0x3c : 0x200, first_cpu(core));
+		KUNIT_EXPECT_EQ(test, perf_kunit_group_add(g, ev), 0);
+		mutex_unlock(&g->ctx.mutex);
+	}
 }
 
 /* "cpus" lists the type's CPUs; events/ differ per type */
@@ -494,7 +527,7 @@ static void hybrid_test_name_taken(struct kunit *test)
 	dup->type = core->type;
 	dup->ops = core->ops;
 	cpumask_copy(&dup->cpus, &core->cpus);
-	KUNIT_EXPECT_EQ(test, hybrid_pmu_register(dup, 1), -EEXIST);
+	KUNIT_EXPECT_EQ(test, hybrid_pmu_register(dup, 1), -EBUSY);
 	/* and nothing was left allocated */
 	KUNIT_EXPECT_TRUE(test, !dup->cpu_state);
 }
@@ -520,7 +553,7 @@ static void hybrid_test_bad_table(struct kunit *test)
 
 static struct kunit_case hybrid_pmu_cases[] = {
 	KUNIT_CASE(hybrid_test_map_event),
-	KUNIT_CASE(hybrid_test_pick_counter),
+	KUNIT_CASE(hybrid_test_place),
 	KUNIT_CASE(hybrid_test_routing),
 	KUNIT_CASE(hybrid_test_refused),
 	KUNIT_CASE(hybrid_test_exact_counts),

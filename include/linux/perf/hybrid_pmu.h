@@ -130,6 +130,20 @@ struct hybrid_pmu_ops {
 	void	(*pmu_disable)(struct hybrid_pmu *hpmu);
 };
 
+/**
+ * struct hybrid_pmu_counters - counters of a CPU and the events on them
+ * @on: for each counter index, 1 + the table index of its event; 0 free.
+ * @from: counters whose events hybrid_pmu_place() moved, in order.
+ * @to: where they went.
+ * @nr_moves: entries in @from and @to.
+ */
+struct hybrid_pmu_counters {
+	u16	on[HYBRID_PMU_MAX_COUNTERS];
+	u8	from[HYBRID_PMU_MAX_COUNTERS];
+	u8	to[HYBRID_PMU_MAX_COUNTERS];
+	unsigned int nr_moves;
+};
+
 struct hybrid_pmu_cpu;
 struct hybrid_pmu_sysfs;
 
@@ -168,9 +182,8 @@ const struct hybrid_pmu_event *
 hybrid_pmu_find_event(const struct hybrid_pmu_type *type, u64 config);
 int hybrid_pmu_map_event(const struct hybrid_pmu_type *type,
 			 const struct perf_event_attr *attr, u64 *config);
-int hybrid_pmu_pick_counter(const struct hybrid_pmu_type *type,
-			    const struct hybrid_pmu_event *ev,
-			    const unsigned long *used);
+int hybrid_pmu_place(const struct hybrid_pmu_type *type,
+		     struct hybrid_pmu_counters *c, unsigned int event);
 #endif
 
 #endif /* __HYBRID_PMU_H */
