@@ -171,12 +171,16 @@ counts() {
 }
 
 # kmemleak_start: forget what kmemleak knew; kmemleak_check: fail if
-# anything since then is unreferenced (two scans: a young object is only
-# reported by the second)
+# anything since then is unreferenced (two scans: kmemleak reports an
+# object only once two scans found it unreferenced and unchanged, and
+# only when it is 5 s old).  After a suite's check found nothing, the
+# next suite's start need not scan again (a scan is 5-10 s on the board).
+KMEMLEAK_CLEAN=/tmp/kmemleak-clean
 kmemleak_start() {
 	[ -e /sys/kernel/debug/kmemleak ] || fail "kmemleak is off"
-	echo scan >/sys/kernel/debug/kmemleak
+	[ -e "$KMEMLEAK_CLEAN" ] || echo scan >/sys/kernel/debug/kmemleak
 	echo clear >/sys/kernel/debug/kmemleak
+	rm -f "$KMEMLEAK_CLEAN"
 }
 
 kmemleak_check() {
@@ -188,6 +192,7 @@ kmemleak_check() {
 		echo clear >/sys/kernel/debug/kmemleak
 		fail "kmemleak found leaks"
 	fi
+	: >"$KMEMLEAK_CLEAN"
 }
 
 # stat_pct EVENTS CMD: "count percent" a line, one per event: what it
