@@ -70,6 +70,21 @@ reset_model() {
 	echo defaults >"$MODEL/rate"
 }
 
+# A perf workload that runs until release_workload, and a wait until
+# perf has its events open (perf core holds a reference on the model's
+# module per event): no guess at how long perf takes to start
+STOP=/tmp/hybrid-stop
+HOLD="while [ ! -e $STOP ]; do sleep 0.1; done"
+release_workload() { : >"$STOP"; }
+wait_events_open() {
+	local i
+	for i in $(seq 600); do
+		[ "$(</sys/module/hybrid_pmu_model/refcnt)" -gt 0 ] && return 0
+		sleep 0.1
+	done
+	fail "perf never opened its events"
+}
+
 # csv_field FILE EVENT N: field N of EVENT's line in perf stat -x, output
 # (1 count, 3 event, 4 running time, 5 running percentage)
 csv_field() {
@@ -339,9 +354,10 @@ test_multiplexing() {
 test_hotplug() {
 	local f pid
 	f=/tmp/hybrid-hotplug.csv
-	"$PERF" stat -x, -o "$f" -a -A -e cpu_core/cycles/ -- sleep 3 &
+	rm -f "$STOP"
+	"$PERF" stat -x, -o "$f" -a -A -e cpu_core/cycles/ -- sh -c "$HOLD" &
 	pid=$!
-	sleep 1
+	wait_events_open
 	echo 0 >/sys/devices/system/cpu/cpu1/online || fail "cannot offline CPU1"
 	# cpus lists the online CPUs of the type: a new system-wide count
 	# opens on those, as perf opens on every CPU it lists
@@ -349,6 +365,7 @@ test_hotplug() {
 	"$PERF" stat -x, -a -e cpu_core/cycles/ -- true 2>&1 ||
 		fail "perf stat -a with CPU1 offline failed"
 	echo 1 >/sys/devices/system/cpu/cpu1/online || fail "cannot online CPU1"
+	release_workload
 	wait $pid || fail "perf stat failed across the hotplug"
 	cat "$f"
 	awk -F, '$1 == "CPU0" && $2 > 0 { f = 1 } END { exit !f }' "$f" ||
@@ -406,10 +423,12 @@ test_unload() {
 	local pid ko
 	ko=$(modinfo -n "$VM_TOP/tests/hybrid/hybrid_pmu_model.ko" 2>/dev/null ||
 		echo "$VM_TOP/tests/hybrid/hybrid_pmu_model.ko")
-	"$PERF" stat -e cpu_core/cycles/ -a -- sleep 2 >/dev/null 2>&1 &
+	rm -f "$STOP"
+	"$PERF" stat -e cpu_core/cycles/ -a -- sh -c "$HOLD" >/dev/null 2>&1 &
 	pid=$!
-	sleep 1
+	wait_events_open
 	! rmmod hybrid_pmu_model 2>/dev/null || fail "rmmod with an event open succeeded"
+	release_workload
 	wait $pid
 	rmmod hybrid_pmu_model || fail "rmmod when idle failed"
 	[ ! -e "$PMUS/cpu_core" ] || fail "cpu_core still there"
