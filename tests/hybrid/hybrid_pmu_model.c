@@ -199,6 +199,16 @@ static_assert(MODEL_ATOM_FIXED <= MODEL_MAX_FIXED);
 	[PERF_COUNT_HW_BRANCH_MISSES]		= HYBRID_MODEL_BRANCH_MISSES,	\
 	[PERF_COUNT_HW_REF_CPU_CYCLES]		= HYBRID_MODEL_REF_CYCLES
 
+/* The cache events both types count (C() is defined above) */
+#define MODEL_CACHE_EVENTS						\
+	[C(L1D)][C(OP_READ)][C(RESULT_ACCESS)]	= HYBRID_MODEL_LOADS,		\
+	[C(L1D)][C(OP_READ)][C(RESULT_MISS)]	= HYBRID_MODEL_L1D_READ_MISSES,	\
+	[C(L1D)][C(OP_WRITE)][C(RESULT_ACCESS)]	= HYBRID_MODEL_STORES,		\
+	[C(LL)][C(OP_READ)][C(RESULT_ACCESS)]	= HYBRID_MODEL_LLC_REFERENCES,	\
+	[C(LL)][C(OP_READ)][C(RESULT_MISS)]	= HYBRID_MODEL_LLC_MISSES,	\
+	[C(BPU)][C(OP_READ)][C(RESULT_ACCESS)]	= HYBRID_MODEL_BRANCHES,	\
+	[C(BPU)][C(OP_READ)][C(RESULT_MISS)]	= HYBRID_MODEL_BRANCH_MISSES
+
 static const struct hybrid_pmu_cap model_core_caps[] = {
 	{ .name = "pmu_name", .value = "hybrid_model_core" },
 	{ .name = "max_precise", .value = "0" },
@@ -227,15 +237,9 @@ static const struct hybrid_pmu_type model_core_type = {
 	.num_events	= ARRAY_SIZE(model_core_events),
 	.hw_events	= { MODEL_HW_EVENTS },
 	.cache_events	= {
-		[C(L1D)][C(OP_READ)][C(RESULT_ACCESS)]	= HYBRID_MODEL_LOADS,
-		[C(L1D)][C(OP_READ)][C(RESULT_MISS)]	= HYBRID_MODEL_L1D_READ_MISSES,
-		[C(L1D)][C(OP_WRITE)][C(RESULT_ACCESS)]	= HYBRID_MODEL_STORES,
+		MODEL_CACHE_EVENTS,
 		/* no L1I read access: a combination this type lacks */
 		[C(L1I)][C(OP_READ)][C(RESULT_MISS)]	= HYBRID_MODEL_CORE_CODE_READS,
-		[C(LL)][C(OP_READ)][C(RESULT_ACCESS)]	= HYBRID_MODEL_LLC_REFERENCES,
-		[C(LL)][C(OP_READ)][C(RESULT_MISS)]	= HYBRID_MODEL_LLC_MISSES,
-		[C(BPU)][C(OP_READ)][C(RESULT_ACCESS)]	= HYBRID_MODEL_BRANCHES,
-		[C(BPU)][C(OP_READ)][C(RESULT_MISS)]	= HYBRID_MODEL_BRANCH_MISSES,
 	},
 	.caps		= model_core_caps,
 };
@@ -252,15 +256,9 @@ static const struct hybrid_pmu_type model_atom_type = {
 	.num_events	= ARRAY_SIZE(model_atom_events),
 	.hw_events	= { MODEL_HW_EVENTS },
 	.cache_events	= {
-		[C(L1D)][C(OP_READ)][C(RESULT_ACCESS)]	= HYBRID_MODEL_LOADS,
-		[C(L1D)][C(OP_READ)][C(RESULT_MISS)]	= HYBRID_MODEL_L1D_READ_MISSES,
-		[C(L1D)][C(OP_WRITE)][C(RESULT_ACCESS)]	= HYBRID_MODEL_STORES,
+		MODEL_CACHE_EVENTS,
 		[C(L1I)][C(OP_READ)][C(RESULT_ACCESS)]	= HYBRID_MODEL_ATOM_ICACHE_ACCESSES,
 		[C(L1I)][C(OP_READ)][C(RESULT_MISS)]	= HYBRID_MODEL_ATOM_ICACHE_MISSES,
-		[C(LL)][C(OP_READ)][C(RESULT_ACCESS)]	= HYBRID_MODEL_LLC_REFERENCES,
-		[C(LL)][C(OP_READ)][C(RESULT_MISS)]	= HYBRID_MODEL_LLC_MISSES,
-		[C(BPU)][C(OP_READ)][C(RESULT_ACCESS)]	= HYBRID_MODEL_BRANCHES,
-		[C(BPU)][C(OP_READ)][C(RESULT_MISS)]	= HYBRID_MODEL_BRANCH_MISSES,
 	},
 	.caps		= model_atom_caps,
 };

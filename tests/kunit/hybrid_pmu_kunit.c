@@ -288,18 +288,29 @@ static u64 read_count(struct perf_event *ev)
 	return perf_event_read_value(ev, &enabled, &running);
 }
 
+/*
+ * The core's raw event 0x1a on @cpu, which only counts what a test
+ * injects (its rate set to 0 until the test ends)
+ */
+static struct perf_event *open_injected(struct kunit *test,
+					struct hybrid_pmu *core, int cpu)
+{
+	struct perf_event *ev;
+
+	KUNIT_ASSERT_EQ(test, model_init(test), 0);
+	KUNIT_ASSERT_EQ(test, hybrid_model_set_rate("core", 0x1a, 0), 0);
+	ev = open_event(test, core->pmu.type, 0x1a, cpu);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(ev));
+	return ev;
+}
+
 /* Injected events: counted by the CPU's own event only, exactly */
 static void hybrid_test_exact_counts(struct kunit *test)
 {
 	struct hybrid_pmu *core = model_pmu(test, "core");
 	int c = first_cpu(core);
 	int other = cpumask_next_and(c, &core->cpus, cpu_online_mask);
-	struct perf_event *ev;
-
-	KUNIT_ASSERT_EQ(test, model_init(test), 0);
-	KUNIT_ASSERT_EQ(test, hybrid_model_set_rate("core", 0x1a, 0), 0);
-	ev = open_event(test, core->pmu.type, 0x1a, c);
-	KUNIT_ASSERT_FALSE(test, IS_ERR(ev));
+	struct perf_event *ev = open_injected(test, core, c);
 
 	KUNIT_ASSERT_EQ(test, hybrid_model_inject(c, 0x1a, 1000), 1);
 	if (other < nr_cpu_ids)
@@ -322,12 +333,8 @@ static void hybrid_test_wrap(struct kunit *test)
 	struct hybrid_pmu *core = model_pmu(test, "core");
 	u64 top = BIT_ULL(core->type->gp_width) - 1, before;
 	int c = first_cpu(core);
-	struct perf_event *ev;
+	struct perf_event *ev = open_injected(test, core, c);
 
-	KUNIT_ASSERT_EQ(test, model_init(test), 0);
-	KUNIT_ASSERT_EQ(test, hybrid_model_set_rate("core", 0x1a, 0), 0);
-	ev = open_event(test, core->pmu.type, 0x1a, c);
-	KUNIT_ASSERT_FALSE(test, IS_ERR(ev));
 	KUNIT_ASSERT_EQ(test, hybrid_model_inject(c, 0x1a, 10), 1);
 	KUNIT_EXPECT_EQ(test, read_count(ev), 10);
 
