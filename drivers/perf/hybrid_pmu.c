@@ -86,7 +86,7 @@ static u64 hybrid_pmu_format_mask(const struct hybrid_pmu_type *type)
  *
  * Return: the event, or NULL if the type does not count @config.
  */
-VISIBLE_IF_KUNIT const struct hybrid_pmu_event *
+const struct hybrid_pmu_event *
 hybrid_pmu_find_event(const struct hybrid_pmu_type *type, u64 config)
 {
 	unsigned int i;
@@ -96,7 +96,7 @@ hybrid_pmu_find_event(const struct hybrid_pmu_type *type, u64 config)
 			return &type->events[i];
 	return NULL;
 }
-EXPORT_SYMBOL_IF_KUNIT(hybrid_pmu_find_event);
+EXPORT_SYMBOL_NS_GPL(hybrid_pmu_find_event, HYBRID_PMU);
 
 /**
  * hybrid_pmu_map_event() - the raw config an event's attributes select

@@ -60,9 +60,9 @@ busy() {
 export -f busy
 
 set_rate() { echo "type=$1 config=$2 permille=$3" >"$MODEL/rate"; }
-inject() { echo "cpu=$1 config=$2 count=$3" >"$MODEL/inject"; }
-# counted CPU CONFIG: what the model's counters on CPU counted of CONFIG
-counted() {
+# cpu_counted CPU CONFIG: what the model's counters on CPU counted of
+# CONFIG (lib.sh's counted is the QEMU models')
+cpu_counted() {
 	awk -v c="cpu=$1" -v e="config=$2" '$1 == c && $2 == e {
 		sub("counted=", "", $3); print $3; f = 1 } END { if (!f) print 0 }' \
 		"$MODEL/totals"
@@ -306,8 +306,8 @@ test_exact_counts() {
 		expect_eq "$p cpu1 r1a" "$(awk -F, '$1 == "CPU1" && $4 == "cpu_core/r1a/" { print $2 }' "$f")" 123457
 		expect_eq "$p cpu0 r1a" "$(awk -F, '$1 == "CPU0" && $4 == "cpu_core/r1a/" { print $2 }' "$f")" 0
 		expect_eq "$p cpu3 icache" "$(awk -F, '$1 == "CPU3" && $4 == "cpu_atom/icache-accesses/" { print $2 }' "$f")" 98765
-		expect_eq "model counted cpu1" "$(counted 1 0x1a)" 123457
-		expect_eq "model counted cpu3" "$(counted 3 0x380)" 98765
+		expect_eq "model counted cpu1" "$(cpu_counted 1 0x1a)" 123457
+		expect_eq "model counted cpu3" "$(cpu_counted 3 0x380)" 98765
 	}
 }
 
@@ -324,7 +324,7 @@ test_task_counts() {
 		fail "perf stat failed"
 	cat "$f"
 	expect_eq "task r1a" "$(csv_field "$f" cpu_core/r1a/ 1)" 4242
-	expect_eq "model counted" "$(counted 1 0x1a)" 4242
+	expect_eq "model counted" "$(cpu_counted 1 0x1a)" 4242
 }
 
 # More events than counters: perf core takes turns, perf shows how long

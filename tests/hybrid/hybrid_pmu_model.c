@@ -387,14 +387,12 @@ static struct hybrid_pmu model_pmus[MODEL_NR_KINDS];
 static unsigned int model_nr_pmus;
 static struct dentry *model_debugfs;
 
+/* Index of @config in @type's table, or -1: the core's lookup */
 static int model_find_event(const struct hybrid_pmu_type *type, u64 config)
 {
-	unsigned int i;
+	const struct hybrid_pmu_event *ev = hybrid_pmu_find_event(type, config);
 
-	for (i = 0; i < type->num_events; i++)
-		if (type->events[i].config == config)
-			return i;
-	return -1;
+	return ev ? ev - type->events : -1;
 }
 
 /* Cycles are the clock; every other event is a rate of it */

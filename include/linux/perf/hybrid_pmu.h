@@ -175,11 +175,11 @@ struct hybrid_pmu {
 int hybrid_pmu_register(struct hybrid_pmu *pmus, unsigned int nr);
 void hybrid_pmu_unregister(struct hybrid_pmu *pmus, unsigned int nr);
 void hybrid_pmu_update_all(struct hybrid_pmu *hpmu);
+const struct hybrid_pmu_event *
+hybrid_pmu_find_event(const struct hybrid_pmu_type *type, u64 config);
 
 #if IS_ENABLED(CONFIG_KUNIT)
 /* The core's decisions, visible to its KUnit suite */
-const struct hybrid_pmu_event *
-hybrid_pmu_find_event(const struct hybrid_pmu_type *type, u64 config);
 int hybrid_pmu_map_event(const struct hybrid_pmu_type *type,
 			 const struct perf_event_attr *attr, u64 *config);
 int hybrid_pmu_place(const struct hybrid_pmu_type *type,
