@@ -33,10 +33,17 @@
 #include <linux/platform_device.h>
 
 #include <linux/perf/coresight_pmu.h>
+#include <kunit/static_stub.h>
+#include <kunit/visibility.h>
 
 #define CSPMU_DRV_NAME		"coresight-pmu"
 #define CSPMU_APMT_DEV_NAME	"arm-cs-arch-pmu"
 #define CSPMU_CONTAINER_HID	"ACPI0010"
+/*
+ * How often 32-bit counters without an overflow interrupt are read: a
+ * counter of bytes at 40 GB/s wraps in 107 ms
+ */
+#define CSPMU_POLL_NS		(50 * NSEC_PER_MSEC)
 
 /* Backends the core knows to load for an implementer */
 static const struct {
@@ -454,22 +461,24 @@ static int cspmu_generic_init(struct cspmu *cspmu)
 	return cspmu_name_numbered(cspmu, &cspmu_generic_ida, "cspmu");
 }
 
-/**
- * cspmu_encode_raw() - the architecture's default filters
- * @event: the event.
- * @filtr: PMEVFILTR: config1 as it is.
- * @filt2r: PMEVFILT2R: config2 as it is.
- */
-void cspmu_encode_raw(struct perf_event *event, u32 *filtr, u32 *filt2r)
+/* The architecture's defaults: config1 and config2 as they are */
+static void cspmu_encode_raw(struct perf_event *event, u32 *filtr,
+			     u32 *filt2r)
 {
 	*filtr = event->attr.config1;
 	*filt2r = event->attr.config2;
 }
-EXPORT_SYMBOL_NS_GPL(cspmu_encode_raw, CORESIGHT_PMU);
+
+/* and the cycle counter's filter is config1, as arm_cspmu writes it */
+static u32 cspmu_cc_filter_raw(struct perf_event *event)
+{
+	return event->attr.config1;
+}
 
 static const struct cspmu_impl_ops cspmu_generic_ops = {
 	.init		= cspmu_generic_init,
 	.encode_filters	= cspmu_encode_raw,
+	.cc_filter	= cspmu_cc_filter_raw,
 };
 
 /* The architecture's events and format: cycles, and raw filter words */
@@ -547,6 +556,30 @@ static void cspmu_unlist(void *data)
 	mutex_unlock(&cspmu_lock);
 }
 
+/* Bind the devices that wait for a backend (a KUnit stub may fail it) */
+VISIBLE_IF_KUNIT int cspmu_attach_waiting(void)
+{
+	KUNIT_STATIC_STUB_REDIRECT(cspmu_attach_waiting);
+	return driver_attach(&cspmu_driver.driver);
+}
+EXPORT_SYMBOL_IF_KUNIT(cspmu_attach_waiting);
+
+#if IS_ENABLED(CONFIG_KUNIT)
+/* Whether @backend is on the core's list (only the KUnit suite asks) */
+bool cspmu_backend_listed(const struct cspmu_backend *backend)
+{
+	struct cspmu_backend *b;
+	bool found = false;
+
+	mutex_lock(&cspmu_lock);
+	list_for_each_entry(b, &cspmu_backends, node)
+		found |= b == backend;
+	mutex_unlock(&cspmu_lock);
+	return found;
+}
+EXPORT_SYMBOL_IF_KUNIT(cspmu_backend_listed);
+#endif
+
 /**
  * cspmu_backend_register() - make a vendor backend available
  * @backend: its implementer, products and module.
@@ -558,6 +591,7 @@ static void cspmu_unlist(void *data)
 int cspmu_backend_register(struct cspmu_backend *backend)
 {
 	unsigned int i;
+	int ret;
 
 	mutex_lock(&cspmu_lock);
 	list_add_tail(&backend->node, &cspmu_backends);
@@ -565,7 +599,11 @@ int cspmu_backend_register(struct cspmu_backend *backend)
 		if (cspmu_backend_modules[i].implementer == backend->implementer)
 			cspmu_backend_requested[i] = false;
 	mutex_unlock(&cspmu_lock);
-	return driver_attach(&cspmu_driver.driver);
+	ret = cspmu_attach_waiting();
+	if (ret)
+		/* the module's init fails: nothing may keep pointing at it */
+		cspmu_backend_unregister(backend);
+	return ret;
 }
 EXPORT_SYMBOL_NS_GPL(cspmu_backend_register, CORESIGHT_PMU);
 
@@ -830,6 +868,7 @@ static void cspmu_reset(struct cspmu *cspmu)
 struct cspmu *cspmu_create(struct device *dev, const struct cspmu_hw *hw)
 {
 	struct cspmu *cspmu;
+	char how[32] = "";
 	int ret;
 
 	cspmu = devm_kzalloc(dev, sizeof(*cspmu), GFP_KERNEL);
@@ -882,6 +921,13 @@ struct cspmu *cspmu_create(struct device *dev, const struct cspmu_hw *hw)
 			return ERR_PTR(ret);
 		cspmu->has_irq = true;
 	}
+	/*
+	 * Without an interrupt, counters start at 0; 32 bits or fewer can
+	 * wrap within seconds (bytes at tens of GB/s), unseen: fold them in
+	 * often enough to see every wrap.
+	 */
+	if (!cspmu->has_irq && cspmu->syspmu.width <= 32)
+		cspmu->syspmu.poll_ns = CSPMU_POLL_NS;
 
 	cspmu_init_groups(cspmu);
 	cspmu->syspmu.pmu.module = cspmu->backend ? cspmu->backend->owner :
@@ -890,10 +936,15 @@ struct cspmu *cspmu_create(struct device *dev, const struct cspmu_hw *hw)
 	if (ret)
 		return ERR_PTR(dev_err_probe(dev, ret, "cannot register %s\n",
 					     cspmu->name));
+	if (cspmu->has_irq)
+		strscpy(how, ", overflow IRQ", sizeof(how));
+	else if (cspmu->syspmu.poll_ns)
+		snprintf(how, sizeof(how), ", read every %llu ms",
+			 cspmu->syspmu.poll_ns / NSEC_PER_MSEC);
 	dev_info(dev, "%s: %u counters of %u bits%s%s, part %x\n",
 		 cspmu->name, cspmu->syspmu.num_counters, cspmu->syspmu.width,
 		 cspmu_has_cycle_counter(cspmu) ? " with cycle counter" : "",
-		 cspmu->has_irq ? ", overflow IRQ" : "", cspmu->pmiidr);
+		 how, cspmu->pmiidr);
 	return cspmu;
 }
 EXPORT_SYMBOL_NS_GPL(cspmu_create, CORESIGHT_PMU);

@@ -21,11 +21,9 @@
 
 #include <linux/bitmap.h>
 #include <linux/bitops.h>
+#include <linux/cpu.h>
 #include <linux/cpumask.h>
-#include <linux/file.h>
-#include <linux/fs.h>
 #include <linux/module.h>
-#include <linux/namei.h>
 #include <linux/perf/hybrid_pmu.h>
 #include <linux/perf/syspmu.h>
 #include <linux/percpu.h>
@@ -682,86 +680,43 @@ static int hybrid_pmu_build_sysfs(struct hybrid_pmu *hpmu)
 
 /* Registration */
 
-#define HYBRID_PMU_SYSFS	"/sys/bus/event_source/devices"
-
 /*
- * Whether a PMU called @name is registered.  perf core has no lookup by
- * name for modules, and registering a second PMU of one name makes sysfs
- * warn before perf core fails it: ask sysfs first.
- */
-static bool hybrid_pmu_sysfs_has(const char *name, const char *file)
-{
-	char path[96];
-	struct path p;
-
-	snprintf(path, sizeof(path), HYBRID_PMU_SYSFS "/%s%s%s", name,
-		 file ? "/" : "", file ?: "");
-	if (kern_path(path, 0, &p))
-		return false;
-	path_put(&p);
-	return true;
-}
-
-struct hybrid_pmu_names {
-	struct dir_context	ctx;
-	char			*buf;
-	size_t			len;
-	size_t			size;
-};
-
-static bool hybrid_pmu_collect_name(struct dir_context *ctx, const char *name,
-				    int namelen, loff_t offset, u64 ino,
-				    unsigned int d_type)
-{
-	struct hybrid_pmu_names *names =
-		container_of(ctx, struct hybrid_pmu_names, ctx);
-
-	if (name[0] == '.')
-		return true;
-	if (names->len + namelen + 1 > names->size)
-		return false;
-	memcpy(names->buf + names->len, name, namelen);
-	names->len += namelen;
-	names->buf[names->len++] = '\0';
-	return true;
-}
-
-/*
- * The name of a registered PMU that perf takes for a CPU PMU (one called
- * "cpu", or with a "cpus" file, as tools/perf/util/pmu.c decides) into
- * @found, or "" if there is none.  The board's model or a backend beside
- * the machine's own CPU PMU would make perf see CPU types that are not
- * there, and route hardware events to counters nobody has.
+ * The PMU that takes hardware events on this machine already, if any: a
+ * CPU PMU ("cpu" on x86, a real cpu_core/cpu_atom, armv8_pmuv3_N, riscv's
+ * "cpu").  perf core offers a PERF_TYPE_HARDWARE event without an
+ * extended type to the PMU of type PERF_TYPE_RAW, then to every PMU, and
+ * only a CPU PMU accepts one: a disabled kernel counter of cycles on an
+ * online CPU finds it, from perf core's own state.  Its name goes into
+ * @found ("" if there is none; "?" if one refused the event with an error
+ * of its own, which only a CPU PMU does).  The board's model or a backend
+ * beside the machine's own CPU PMU would make perf see CPU types that are
+ * not there, and route hardware events to counters nobody has.
  */
 static int hybrid_pmu_find_cpu_pmu(char *found, size_t size)
 {
-	struct hybrid_pmu_names names = {
-		.ctx.actor = hybrid_pmu_collect_name,
-		.size = PAGE_SIZE * 2,
+	struct perf_event_attr attr = {
+		.type		= PERF_TYPE_HARDWARE,
+		.size		= sizeof(attr),
+		.config		= PERF_COUNT_HW_CPU_CYCLES,
+		.disabled	= 1,
 	};
-	struct file *dir;
-	const char *name;
-	int ret;
+	struct perf_event *event;
+	int ret = 0;
 
 	found[0] = '\0';
-	dir = filp_open(HYBRID_PMU_SYSFS, O_RDONLY | O_DIRECTORY, 0);
-	if (IS_ERR(dir))
-		return 0;	/* no sysfs, nothing perf could see either */
-	names.buf = kmalloc(names.size, GFP_KERNEL);
-	if (!names.buf) {
-		fput(dir);
-		return -ENOMEM;
+	cpus_read_lock();
+	event = perf_event_create_kernel_counter(&attr,
+						 cpumask_first(cpu_online_mask),
+						 NULL, NULL, NULL);
+	cpus_read_unlock();
+	if (!IS_ERR(event)) {
+		strscpy(found, event->pmu->name ?: "?", size);
+		perf_event_release_kernel(event);
+	} else if (PTR_ERR(event) == -ENOMEM) {
+		ret = -ENOMEM;
+	} else if (PTR_ERR(event) != -ENOENT) {
+		strscpy(found, "?", size);
 	}
-	ret = iterate_dir(dir, &names.ctx);
-	fput(dir);
-	for (name = names.buf; !ret && name < names.buf + names.len;
-	     name += strlen(name) + 1) {
-		if (!strcmp(name, "cpu") || hybrid_pmu_sysfs_has(name, "cpus")) {
-			strscpy(found, name, size);
-			break;
-		}
-	}
-	kfree(names.buf);
 	return ret;
 }
 
@@ -835,10 +790,12 @@ static int hybrid_pmu_prepare(struct hybrid_pmu *hpmu)
  * @pmus: one per CPU type, with type, ops, cpus and pmu.module set.
  * @nr: number of types.
  *
- * All or nothing.  Refused with -EBUSY where the machine has a CPU PMU
- * already (a PMU called cpu, one with a cpus file such as a real
- * cpu_core, or any PMU of a cpu_<type> name): two drivers would claim
- * the same hardware events.  (Not -EEXIST: modprobe takes that for "the
+ * All or nothing.  The first type (the big cores: list them first) is
+ * registered as PERF_TYPE_RAW, as x86 registers cpu_core, the others with
+ * dynamic types.  Refused with -EBUSY where a PMU takes hardware events
+ * already (x86's cpu, a real cpu_core, arm64's armv8_pmuv3_N, or these
+ * PMUs registered by another backend): two drivers would claim the same
+ * hardware events.  (Not -EEXIST: modprobe takes that for "the
  * module is loaded" and reports success.)  The types' CPU sets must not
  * be empty and must not overlap.
  *
@@ -866,6 +823,10 @@ int hybrid_pmu_register(struct hybrid_pmu *pmus, unsigned int nr)
 		}
 	}
 
+	/*
+	 * Without a CPU PMU, nothing holds PERF_TYPE_RAW (every driver that
+	 * takes it is a CPU PMU) and no cpu_<type> name is taken.
+	 */
 	ret = hybrid_pmu_find_cpu_pmu(other, sizeof(other));
 	if (ret)
 		return ret;
@@ -878,23 +839,24 @@ int hybrid_pmu_register(struct hybrid_pmu *pmus, unsigned int nr)
 	for (i = 0; i < nr; i++) {
 		snprintf(pmus[i].name, sizeof(pmus[i].name), "cpu_%s",
 			 pmus[i].type->name);
-		if (hybrid_pmu_sysfs_has(pmus[i].name, NULL)) {
-			pr_err("a PMU called %s exists already: not registering over it\n",
-			       pmus[i].name);
-			ret = -EBUSY;
-			goto undo;
-		}
 		ret = hybrid_pmu_prepare(&pmus[i]);
 		if (ret)
 			goto undo;
-		ret = perf_pmu_register(&pmus[i].pmu, pmus[i].name, -1);
+		/*
+		 * As x86 does: the first type's PMU is PERF_TYPE_RAW, so raw
+		 * events (perf's "r1a") and tools that know only that type
+		 * reach it; the others take dynamic types.
+		 */
+		ret = perf_pmu_register(&pmus[i].pmu, pmus[i].name,
+					i ? -1 : PERF_TYPE_RAW);
 		if (ret) {
 			pr_err("%s: perf_pmu_register failed: %d\n",
 			       pmus[i].name, ret);
 			goto undo;
 		}
-		pr_info("%s: CPUs %*pbl, %u general and %u fixed counters\n",
-			pmus[i].name, cpumask_pr_args(&pmus[i].cpus),
+		pr_info("%s: type %d, CPUs %*pbl, %u general and %u fixed counters\n",
+			pmus[i].name, pmus[i].pmu.type,
+			cpumask_pr_args(&pmus[i].cpus),
 			pmus[i].type->num_gp, pmus[i].type->num_fixed);
 	}
 	return 0;

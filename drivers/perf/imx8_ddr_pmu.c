@@ -197,69 +197,52 @@ static bool imx8_ddr_filter_shared(const struct imx8_ddr_pmu *ddr)
 /* sysfs */
 
 static struct attribute *imx8_ddr_event_attrs[] = {
-	SYSPMU_EVENT_ATTR("cycles", 0x00),
-	SYSPMU_EVENT_ATTR("selfresh", 0x01),
-	SYSPMU_EVENT_ATTR("read-accesses", 0x04),
-	SYSPMU_EVENT_ATTR("write-accesses", 0x05),
-	SYSPMU_EVENT_ATTR("read-queue-depth", 0x08),
-	SYSPMU_EVENT_ATTR("write-queue-depth", 0x09),
-	SYSPMU_EVENT_ATTR("lp-read-credit-cnt", 0x10),
-	SYSPMU_EVENT_ATTR("hp-read-credit-cnt", 0x11),
-	SYSPMU_EVENT_ATTR("write-credit-cnt", 0x12),
-	SYSPMU_EVENT_ATTR("read-command", 0x20),
-	SYSPMU_EVENT_ATTR("write-command", 0x21),
-	SYSPMU_EVENT_ATTR("read-modify-write-command", 0x22),
-	SYSPMU_EVENT_ATTR("hp-read", 0x23),
-	SYSPMU_EVENT_ATTR("hp-req-nocredit", 0x24),
-	SYSPMU_EVENT_ATTR("hp-xact-credit", 0x25),
-	SYSPMU_EVENT_ATTR("lp-req-nocredit", 0x26),
-	SYSPMU_EVENT_ATTR("lp-xact-credit", 0x27),
-	SYSPMU_EVENT_ATTR("wr-xact-credit", 0x29),
-	SYSPMU_EVENT_ATTR("read-cycles", 0x2a),
-	SYSPMU_EVENT_ATTR("write-cycles", 0x2b),
-	SYSPMU_EVENT_ATTR("read-write-transition", 0x30),
-	SYSPMU_EVENT_ATTR("precharge", 0x31),
-	SYSPMU_EVENT_ATTR("activate", 0x32),
-	SYSPMU_EVENT_ATTR("load-mode", 0x33),
-	SYSPMU_EVENT_ATTR("perf-mwr", 0x34),
-	SYSPMU_EVENT_ATTR("read", 0x35),
-	SYSPMU_EVENT_ATTR("read-activate", 0x36),
-	SYSPMU_EVENT_ATTR("refresh", 0x37),
-	SYSPMU_EVENT_ATTR("write", 0x38),
-	SYSPMU_EVENT_ATTR("raw-hazard", 0x39),
-	SYSPMU_EVENT_ATTR("axid-read", IMX8_DDR_EVENT_AXID_READ),
-	SYSPMU_EVENT_ATTR("axid-write", IMX8_DDR_EVENT_AXID_WRITE),
+	SYSPMU_EVENT_ATTR_PADDED("cycles", 0x00),
+	SYSPMU_EVENT_ATTR_PADDED("selfresh", 0x01),
+	SYSPMU_EVENT_ATTR_PADDED("read-accesses", 0x04),
+	SYSPMU_EVENT_ATTR_PADDED("write-accesses", 0x05),
+	SYSPMU_EVENT_ATTR_PADDED("read-queue-depth", 0x08),
+	SYSPMU_EVENT_ATTR_PADDED("write-queue-depth", 0x09),
+	SYSPMU_EVENT_ATTR_PADDED("lp-read-credit-cnt", 0x10),
+	SYSPMU_EVENT_ATTR_PADDED("hp-read-credit-cnt", 0x11),
+	SYSPMU_EVENT_ATTR_PADDED("write-credit-cnt", 0x12),
+	SYSPMU_EVENT_ATTR_PADDED("read-command", 0x20),
+	SYSPMU_EVENT_ATTR_PADDED("write-command", 0x21),
+	SYSPMU_EVENT_ATTR_PADDED("read-modify-write-command", 0x22),
+	SYSPMU_EVENT_ATTR_PADDED("hp-read", 0x23),
+	SYSPMU_EVENT_ATTR_PADDED("hp-req-nocredit", 0x24),
+	SYSPMU_EVENT_ATTR_PADDED("hp-xact-credit", 0x25),
+	SYSPMU_EVENT_ATTR_PADDED("lp-req-nocredit", 0x26),
+	SYSPMU_EVENT_ATTR_PADDED("lp-xact-credit", 0x27),
+	SYSPMU_EVENT_ATTR_PADDED("wr-xact-credit", 0x29),
+	SYSPMU_EVENT_ATTR_PADDED("read-cycles", 0x2a),
+	SYSPMU_EVENT_ATTR_PADDED("write-cycles", 0x2b),
+	SYSPMU_EVENT_ATTR_PADDED("read-write-transition", 0x30),
+	SYSPMU_EVENT_ATTR_PADDED("precharge", 0x31),
+	SYSPMU_EVENT_ATTR_PADDED("activate", 0x32),
+	SYSPMU_EVENT_ATTR_PADDED("load-mode", 0x33),
+	SYSPMU_EVENT_ATTR_PADDED("perf-mwr", 0x34),
+	SYSPMU_EVENT_ATTR_PADDED("read", 0x35),
+	SYSPMU_EVENT_ATTR_PADDED("read-activate", 0x36),
+	SYSPMU_EVENT_ATTR_PADDED("refresh", 0x37),
+	SYSPMU_EVENT_ATTR_PADDED("write", 0x38),
+	SYSPMU_EVENT_ATTR_PADDED("raw-hazard", 0x39),
+	SYSPMU_EVENT_ATTR_PADDED("axid-read", IMX8_DDR_EVENT_AXID_READ),
+	SYSPMU_EVENT_ATTR_PADDED("axid-write", IMX8_DDR_EVENT_AXID_WRITE),
 	NULL
 };
-
-/* axid-read and axid-write need a filter to select on */
-static umode_t imx8_ddr_event_visible(struct kobject *kobj,
-				      struct attribute *attr, int n)
-{
-	struct pmu *pmu = dev_get_drvdata(kobj_to_dev(kobj));
-	struct imx8_ddr_pmu *ddr = to_imx8_ddr_pmu(to_syspmu(pmu));
-	struct perf_pmu_events_attr *ev =
-		container_of(attr, struct perf_pmu_events_attr, attr.attr);
-
-	if (ddr->devtype->filter == IMX8_DDR_NO_FILTER &&
-	    (ev->id == IMX8_DDR_EVENT_AXID_READ ||
-	     ev->id == IMX8_DDR_EVENT_AXID_WRITE))
-		return 0;
-	return attr->mode;
-}
 
 static const struct attribute_group imx8_ddr_events_group = {
 	.name = "events",
 	.attrs = imx8_ddr_event_attrs,
-	.is_visible = imx8_ddr_event_visible,
 };
 
 static struct attribute *imx8_ddr_format_attrs[] = {
-	SYSPMU_FORMAT_ATTR(event, 0, IMX8_DDR_CFG_EVENT),
-	SYSPMU_FORMAT_ATTR(axi_id, 1, IMX8_DDR_CFG1_AXI_ID),
-	SYSPMU_FORMAT_ATTR(axi_mask, 1, IMX8_DDR_CFG1_AXI_MASK),
-	SYSPMU_FORMAT_ATTR(axi_port, 2, IMX8_DDR_CFG2_AXI_PORT),
-	SYSPMU_FORMAT_ATTR(axi_channel, 2, IMX8_DDR_CFG2_AXI_CHANNEL),
+	SYSPMU_FORMAT_ATTR_RANGES(event, 0, IMX8_DDR_CFG_EVENT),
+	SYSPMU_FORMAT_ATTR_RANGES(axi_id, 1, IMX8_DDR_CFG1_AXI_ID),
+	SYSPMU_FORMAT_ATTR_RANGES(axi_mask, 1, IMX8_DDR_CFG1_AXI_MASK),
+	SYSPMU_FORMAT_ATTR_RANGES(axi_port, 2, IMX8_DDR_CFG2_AXI_PORT),
+	SYSPMU_FORMAT_ATTR_RANGES(axi_channel, 2, IMX8_DDR_CFG2_AXI_CHANNEL),
 	NULL
 };
 

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * NVIDIA backend of the CoreSight PMU core: Tegra410 UCF, PCIE and
- * PCIE-TGT
+ * PCIE-TGT, Tegra241 (Grace) SCF, PCIE, NVLink-C2C and C2C NVLink, and
+ * any other NVIDIA part under a generic name
  *
  * Tables and filter encoders only; the core programs the registers.  See
  * Documentation/admin-guide/perf/nvidia-tegra410-pmu.rst.
@@ -13,6 +14,8 @@
  * counts its leader's BDF.
  * PCIE-TGT: root-port mask and eight address-range slots, shared and
  * reference-counted, in a register block of their own; PMEVFILT2R selects.
+ * Tegra241 and unknown parts: one filter field in config1 (and config2)
+ * that counts everything when left 0.
  */
 
 #include <linux/bitfield.h>
@@ -27,6 +30,11 @@
 #define NV_T410_UCF_PMIIDR		0x2cf20000
 #define NV_T410_PCIE_PMIIDR		0x10301000
 #define NV_T410_PCIE_TGT_PMIIDR		0x10700000
+#define NV_T241_SCF_PMIIDR		0x2cf00000
+#define NV_T241_PCIE_PMIIDR		0x10300000
+#define NV_T241_C2C1_PMIIDR		0x10400000
+#define NV_T241_C2C0_PMIIDR		0x10500000
+#define NV_T241_CNVLINK_PMIIDR		0x10600000
 
 #define NV_EVENT			GENMASK_ULL(32, 0)
 #define NV_CYCLES			BIT_ULL(32)
@@ -466,19 +474,219 @@ static struct attribute *nv_tgt_formats[] = {
 	NULL
 };
 
-/* Other NVIDIA parts: the architecture's defaults, under a generic name */
+/*
+ * Tegra241 units and parts known only as NVIDIA's: PMEVFILTR (and the
+ * cycle counter's PMCCFILTR) is the field of config1 the row names,
+ * PMEVFILT2R that of config2, each all-ones (everything) when left 0.
+ */
+
+/**
+ * struct nv_plain - a unit with plain filter fields
+ * @name: its name, a format taking the socket; NULL: numbered
+ *	nvidia_uncore_pmu_<n>.
+ * @filtr: the bits of config1 that PMEVFILTR and PMCCFILTR take.
+ * @filt2r: the bits of config2 that PMEVFILT2R takes.
+ */
+struct nv_plain {
+	const char	*name;
+	u32		filtr;
+	u32		filt2r;
+};
 
 static DEFINE_IDA(nv_generic_ida);
 
-static int nv_generic_init(struct cspmu *cspmu)
+static const struct nv_plain *nv_plain_of(const struct perf_event *event)
 {
-	return cspmu_name_numbered(cspmu, &nv_generic_ida, "nvidia_uncore_pmu");
+	return event_to_cspmu(event)->impl->data;
 }
 
-static const struct cspmu_impl_ops nv_generic_ops = {
-	.init		= nv_generic_init,
-	.encode_filters	= cspmu_encode_raw,
+static u32 nv_plain_field(u64 config, u32 mask)
+{
+	return (config & mask) ?: mask;
+}
+
+static void nv_plain_encode(struct perf_event *event, u32 *filtr, u32 *filt2r)
+{
+	const struct nv_plain *plain = nv_plain_of(event);
+
+	*filtr = nv_plain_field(event->attr.config1, plain->filtr);
+	*filt2r = nv_plain_field(event->attr.config2, plain->filt2r);
+}
+
+static u32 nv_plain_cc_filter(struct perf_event *event)
+{
+	return nv_plain_field(event->attr.config1, nv_plain_of(event)->filtr);
+}
+
+static int nv_plain_init(struct cspmu *cspmu)
+{
+	const struct nv_plain *plain = cspmu->impl->data;
+
+	if (!plain->name)
+		return cspmu_name_numbered(cspmu, &nv_generic_ida,
+					   "nvidia_uncore_pmu");
+	return nv_name_socket(cspmu, plain->name);
+}
+
+static const struct cspmu_impl_ops nv_plain_ops = {
+	.init		= nv_plain_init,
+	.encode_filters	= nv_plain_encode,
+	.cc_filter	= nv_plain_cc_filter,
 };
+
+/* Tegra241's filter fields in config1: none on SCF */
+#define NV_T241_SCF_FILTER		0
+#define NV_T241_PCIE_ROOT_PORT		GENMASK(9, 0)
+#define NV_T241_C2C_PORT		GENMASK(1, 0)
+#define NV_T241_CNVLINK_REM_SOCKET	GENMASK(3, 0)
+
+static const struct nv_plain nv_t241_scf = {
+	.name	= "nvidia_scf_pmu_%u",
+	.filtr	= NV_T241_SCF_FILTER,
+};
+
+static const struct nv_plain nv_t241_pcie = {
+	.name	= "nvidia_pcie_pmu_%u",
+	.filtr	= NV_T241_PCIE_ROOT_PORT,
+};
+
+static const struct nv_plain nv_t241_c2c0 = {
+	.name	= "nvidia_nvlink_c2c0_pmu_%u",
+	.filtr	= NV_T241_C2C_PORT,
+};
+
+static const struct nv_plain nv_t241_c2c1 = {
+	.name	= "nvidia_nvlink_c2c1_pmu_%u",
+	.filtr	= NV_T241_C2C_PORT,
+};
+
+static const struct nv_plain nv_t241_cnvlink = {
+	.name	= "nvidia_cnvlink_pmu_%u",
+	.filtr	= NV_T241_CNVLINK_REM_SOCKET,
+};
+
+static const struct nv_plain nv_generic = {
+	.filtr	= GENMASK(31, 0),
+	.filt2r	= GENMASK(31, 0),
+};
+
+static struct attribute *nv_t241_scf_events[] = {
+	SYSPMU_EVENT_ATTR("bus_cycles", 0x1d),
+	SYSPMU_EVENT_ATTR("scf_cache_allocate", 0xf0),
+	SYSPMU_EVENT_ATTR("scf_cache_refill", 0xf1),
+	SYSPMU_EVENT_ATTR("scf_cache", 0xf2),
+	SYSPMU_EVENT_ATTR("scf_cache_wb", 0xf3),
+	SYSPMU_EVENT_ATTR("socket_0_rd_data", 0x101),
+	SYSPMU_EVENT_ATTR("socket_1_rd_data", 0x102),
+	SYSPMU_EVENT_ATTR("socket_2_rd_data", 0x103),
+	SYSPMU_EVENT_ATTR("socket_3_rd_data", 0x104),
+	SYSPMU_EVENT_ATTR("socket_0_wb_data", 0x109),
+	SYSPMU_EVENT_ATTR("socket_1_wb_data", 0x10a),
+	SYSPMU_EVENT_ATTR("socket_2_wb_data", 0x10b),
+	SYSPMU_EVENT_ATTR("socket_3_wb_data", 0x10c),
+	SYSPMU_EVENT_ATTR("socket_0_rd_outstanding", 0x115),
+	SYSPMU_EVENT_ATTR("socket_1_rd_outstanding", 0x116),
+	SYSPMU_EVENT_ATTR("socket_2_rd_outstanding", 0x117),
+	SYSPMU_EVENT_ATTR("socket_3_rd_outstanding", 0x118),
+	SYSPMU_EVENT_ATTR("socket_0_rd_access", 0x12d),
+	SYSPMU_EVENT_ATTR("socket_1_rd_access", 0x12e),
+	SYSPMU_EVENT_ATTR("socket_2_rd_access", 0x12f),
+	SYSPMU_EVENT_ATTR("socket_3_rd_access", 0x130),
+	SYSPMU_EVENT_ATTR("socket_0_wb_access", 0x135),
+	SYSPMU_EVENT_ATTR("socket_1_wb_access", 0x136),
+	SYSPMU_EVENT_ATTR("socket_2_wb_access", 0x137),
+	SYSPMU_EVENT_ATTR("socket_3_wb_access", 0x138),
+	SYSPMU_EVENT_ATTR("socket_0_wr_access", 0x139),
+	SYSPMU_EVENT_ATTR("socket_1_wr_access", 0x13a),
+	SYSPMU_EVENT_ATTR("socket_2_wr_access", 0x13b),
+	SYSPMU_EVENT_ATTR("socket_3_wr_access", 0x13c),
+	SYSPMU_EVENT_ATTR("gmem_rd_data", 0x16d),
+	SYSPMU_EVENT_ATTR("gmem_rd_access", 0x16e),
+	SYSPMU_EVENT_ATTR("gmem_rd_outstanding", 0x16f),
+	SYSPMU_EVENT_ATTR("gmem_wb_data", 0x173),
+	SYSPMU_EVENT_ATTR("gmem_wb_access", 0x174),
+	SYSPMU_EVENT_ATTR("gmem_wr_data", 0x179),
+	SYSPMU_EVENT_ATTR("gmem_wr_access", 0x17b),
+	SYSPMU_EVENT_ATTR("socket_0_wr_data", 0x17c),
+	SYSPMU_EVENT_ATTR("socket_1_wr_data", 0x17d),
+	SYSPMU_EVENT_ATTR("socket_2_wr_data", 0x17e),
+	SYSPMU_EVENT_ATTR("socket_3_wr_data", 0x17f),
+	SYSPMU_EVENT_ATTR("gmem_wr_total_bytes", 0x1a0),
+	SYSPMU_EVENT_ATTR("remote_socket_wr_total_bytes", 0x1a1),
+	SYSPMU_EVENT_ATTR("remote_socket_rd_data", 0x1a2),
+	SYSPMU_EVENT_ATTR("remote_socket_rd_outstanding", 0x1a3),
+	SYSPMU_EVENT_ATTR("remote_socket_rd_access", 0x1a4),
+	SYSPMU_EVENT_ATTR("cmem_rd_data", 0x1a5),
+	SYSPMU_EVENT_ATTR("cmem_rd_access", 0x1a6),
+	SYSPMU_EVENT_ATTR("cmem_rd_outstanding", 0x1a7),
+	SYSPMU_EVENT_ATTR("cmem_wb_data", 0x1ab),
+	SYSPMU_EVENT_ATTR("cmem_wb_access", 0x1ac),
+	SYSPMU_EVENT_ATTR("cmem_wr_data", 0x1b1),
+	SYSPMU_EVENT_ATTR("cmem_wr_access", 0x1ca),
+	SYSPMU_EVENT_ATTR("cmem_wr_total_bytes", 0x1db),
+	SYSPMU_EVENT_ATTR("cycles", NV_CYCLES),
+	NULL
+};
+
+/* The memory-fabric events of Tegra241's PCIE, NVLink-C2C and C2C NVLink */
+static struct attribute *nv_t241_mcf_events[] = {
+	SYSPMU_EVENT_ATTR("rd_bytes_loc", 0x0),
+	SYSPMU_EVENT_ATTR("rd_bytes_rem", 0x1),
+	SYSPMU_EVENT_ATTR("wr_bytes_loc", 0x2),
+	SYSPMU_EVENT_ATTR("wr_bytes_rem", 0x3),
+	SYSPMU_EVENT_ATTR("total_bytes_loc", 0x4),
+	SYSPMU_EVENT_ATTR("total_bytes_rem", 0x5),
+	SYSPMU_EVENT_ATTR("rd_req_loc", 0x6),
+	SYSPMU_EVENT_ATTR("rd_req_rem", 0x7),
+	SYSPMU_EVENT_ATTR("wr_req_loc", 0x8),
+	SYSPMU_EVENT_ATTR("wr_req_rem", 0x9),
+	SYSPMU_EVENT_ATTR("total_req_loc", 0xa),
+	SYSPMU_EVENT_ATTR("total_req_rem", 0xb),
+	SYSPMU_EVENT_ATTR("rd_cum_outs_loc", 0xc),
+	SYSPMU_EVENT_ATTR("rd_cum_outs_rem", 0xd),
+	SYSPMU_EVENT_ATTR("cycles", NV_CYCLES),
+	NULL
+};
+
+static struct attribute *nv_t241_scf_formats[] = {
+	SYSPMU_FORMAT_ATTR(event, 0, NV_EVENT),
+	NULL
+};
+
+static struct attribute *nv_t241_pcie_formats[] = {
+	SYSPMU_FORMAT_ATTR(event, 0, NV_EVENT),
+	SYSPMU_FORMAT_ATTR(root_port, 1, NV_T241_PCIE_ROOT_PORT),
+	NULL
+};
+
+static struct attribute *nv_t241_c2c_formats[] = {
+	SYSPMU_FORMAT_ATTR(event, 0, NV_EVENT),
+	SYSPMU_FORMAT_ATTR(port, 1, NV_T241_C2C_PORT),
+	NULL
+};
+
+static struct attribute *nv_t241_cnvlink_formats[] = {
+	SYSPMU_FORMAT_ATTR(event, 0, NV_EVENT),
+	SYSPMU_FORMAT_ATTR(rem_socket, 1, NV_T241_CNVLINK_REM_SOCKET),
+	NULL
+};
+
+/*
+ * A Tegra241 row: @_pmiidr's part, described by nv_plain @_plain, whose
+ * filter field is @_filter (SCF has none: it writes PMEVFILTR 0, as the
+ * kernel's driver does)
+ */
+#define NV_T241_IMPL(_pmiidr, _plain, _filter, _events, _formats)	\
+	{								\
+		.pmiidr		= _pmiidr,				\
+		.pmiidr_mask	= CSPMU_PMIIDR_PART_MASK,		\
+		.config_mask	= { NV_EVENT, _filter, 0 },		\
+		.filters	= CSPMU_USES_PMEVFILTR,			\
+		.event_attrs	= _events,				\
+		.format_attrs	= _formats,				\
+		.ops		= &nv_plain_ops,			\
+		.data		= &(_plain),				\
+	}
 
 static const struct cspmu_impl nv_impls[] = {
 	{
@@ -510,13 +718,25 @@ static const struct cspmu_impl nv_impls[] = {
 		.format_attrs	= nv_tgt_formats,
 		.ops		= &nv_tgt_ops,
 	},
+	NV_T241_IMPL(NV_T241_SCF_PMIIDR, nv_t241_scf, NV_T241_SCF_FILTER,
+		     nv_t241_scf_events, nv_t241_scf_formats),
+	NV_T241_IMPL(NV_T241_PCIE_PMIIDR, nv_t241_pcie, NV_T241_PCIE_ROOT_PORT,
+		     nv_t241_mcf_events, nv_t241_pcie_formats),
+	NV_T241_IMPL(NV_T241_C2C0_PMIIDR, nv_t241_c2c0, NV_T241_C2C_PORT,
+		     nv_t241_mcf_events, nv_t241_c2c_formats),
+	NV_T241_IMPL(NV_T241_C2C1_PMIIDR, nv_t241_c2c1, NV_T241_C2C_PORT,
+		     nv_t241_mcf_events, nv_t241_c2c_formats),
+	NV_T241_IMPL(NV_T241_CNVLINK_PMIIDR, nv_t241_cnvlink,
+		     NV_T241_CNVLINK_REM_SOCKET, nv_t241_mcf_events,
+		     nv_t241_cnvlink_formats),
 	{
 		.config_mask	= { NV_EVENT, GENMASK_ULL(31, 0),
 				    GENMASK_ULL(31, 0) },
 		.filters	= CSPMU_USES_PMEVFILTR | CSPMU_USES_PMEVFILT2R,
 		.event_attrs	= cspmu_generic_event_attrs,
 		.format_attrs	= cspmu_generic_format_attrs,
-		.ops		= &nv_generic_ops,
+		.ops		= &nv_plain_ops,
+		.data		= &nv_generic,
 	},
 };
 
@@ -540,7 +760,7 @@ static void __exit nv_cspmu_exit(void)
 module_init(nv_cspmu_init);
 module_exit(nv_cspmu_exit);
 
-MODULE_DESCRIPTION("NVIDIA Tegra410 UCF, PCIE and PCIE-TGT PMUs (CoreSight PMU backend)");
+MODULE_DESCRIPTION("NVIDIA Tegra410 and Tegra241 fabric PMUs (CoreSight PMU backend)");
 MODULE_LICENSE("GPL");
 MODULE_IMPORT_NS(CORESIGHT_PMU);
 MODULE_IMPORT_NS(SYSPMU);

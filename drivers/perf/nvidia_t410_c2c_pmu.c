@@ -33,7 +33,16 @@
 #define   C2C_CTRL_ENABLE	1
 #define   C2C_CTRL_DISABLE	0
 #define C2C_IN_STATUS		0x868
-#define C2C_OUT_STATUS		0x890
+/* in_wr_req's overflow: a wrap of its 32 bits, which the driver counts */
+#define   C2C_IN_STATUS_WR_REQ	BIT(4)
+/*
+ * The published map puts OUT_STATUS (0x890) where IN_WR_REQ's high half
+ * would be (0x88c + 4).  Read either way, only IN_WR_REQ's low 32 bits are
+ * sure to be the counter's: it is read as a 32-bit counter (often enough
+ * to see every wrap, syspmu's poll timer), and 0x890 is not read at all,
+ * so that it can never be taken for overflow flags if it is the counter.
+ */
+#define C2C_IN_WR_REQ_POLL_NS	NSEC_PER_SEC	/* 2^32 at 2 GHz: 2.1 s */
 
 enum c2c_event {
 	C2C_EV_CYCLES,
@@ -92,7 +101,12 @@ struct c2c_pmu {
 	unsigned long	peers;
 	/* overflows already reported since the interface was last enabled */
 	u32		reported_in[C2C_MAX_INST];
-	u32		reported_out[C2C_MAX_INST];
+	/*
+	 * in_wr_req per instance: its 32-bit counter as last read, and the
+	 * requests counted since the interface was last enabled
+	 */
+	u32		in_wr_last[C2C_MAX_INST];
+	u64		in_wr_total[C2C_MAX_INST];
 };
 
 #define to_c2c(u)	container_of(u, struct c2c_pmu, upmu)
@@ -160,17 +174,25 @@ static int c2c_event_valid(struct perf_event *event)
 
 static void c2c_check_status(struct c2c_pmu *c2c, unsigned int i)
 {
-	void __iomem *base = c2c->hw.inst[i];
-	u32 in = c2c_readl(base + C2C_IN_STATUS);
-	u32 out = c2c_readl(base + C2C_OUT_STATUS);
+	u32 in = c2c_readl(c2c->hw.inst[i] + C2C_IN_STATUS) &
+		 ~C2C_IN_STATUS_WR_REQ;
 
-	if (!(in & ~c2c->reported_in[i]) && !(out & ~c2c->reported_out[i]))
+	if (!(in & ~c2c->reported_in[i]))
 		return;
 	c2c->reported_in[i] |= in;
-	c2c->reported_out[i] |= out;
 	dev_warn_ratelimited(c2c->upmu.dev,
-			     "instance %u: counter overflow (IN_STATUS %#x, OUT_STATUS %#x)\n",
-			     i, in, out);
+			     "instance %u: counter overflow (IN_STATUS %#x)\n",
+			     i, in);
+}
+
+/* Instance @i's in_wr_req since the interface was enabled, wraps counted */
+static u64 c2c_read_in_wr_req(struct c2c_pmu *c2c, unsigned int i)
+{
+	u32 now = c2c_readl(c2c->hw.inst[i] + c2c_counter_lo[C2C_EV_IN_WR_REQ]);
+
+	c2c->in_wr_total[i] += (u32)(now - c2c->in_wr_last[i]);
+	c2c->in_wr_last[i] = now;
+	return c2c->in_wr_total[i];
 }
 
 static u64 c2c_read_counter(struct syspmu *upmu, struct perf_event *event)
@@ -187,6 +209,10 @@ static u64 c2c_read_counter(struct syspmu *upmu, struct perf_event *event)
 			u64 val;
 
 			c2c_check_status(c2c, i);
+			if (type == C2C_EV_IN_WR_REQ) {
+				sum += c2c_read_in_wr_req(c2c, i);
+				continue;
+			}
 			val = c2c_read_counter64(c2c->hw.inst[i] +
 						 c2c_counter_lo[type]);
 			/* one clock for the whole interface */
@@ -215,7 +241,8 @@ static void c2c_pmu_disable(struct syspmu *upmu)
 	/* enabling restarts the counters from 0 */
 	syspmu_restart_all(upmu);
 	memset(c2c->reported_in, 0, sizeof(c2c->reported_in));
-	memset(c2c->reported_out, 0, sizeof(c2c->reported_out));
+	memset(c2c->in_wr_last, 0, sizeof(c2c->in_wr_last));
+	memset(c2c->in_wr_total, 0, sizeof(c2c->in_wr_total));
 }
 
 static const struct syspmu_ops c2c_ops = {
@@ -448,8 +475,11 @@ VISIBLE_IF_KUNIT struct syspmu *c2c_create(struct device *dev,
 	upmu->dev = dev;
 	upmu->ops = &c2c_ops;
 	upmu->config_mask[0] = C2C_EVENT_MASK;
-	if (hw->peer == C2C_PEER_GPU)
+	if (hw->peer == C2C_PEER_GPU) {
 		upmu->config_mask[1] = C2C_GPU_MASK;
+		/* only a GPU's link has in_wr_req, a 32-bit counter */
+		upmu->poll_ns = C2C_IN_WR_REQ_POLL_NS;
+	}
 	upmu->num_counters = C2C_NR_SLOTS;
 	upmu->width = 64;
 	upmu->identifier = hw->hid;

@@ -146,6 +146,18 @@ static int syspmu_event_init(struct perf_event *event)
 		return -EOPNOTSUPP;
 	}
 
+	/*
+	 * An event for a CPU of the PMU's package moves to its owner; one
+	 * for a CPU elsewhere is refused, as the kernel's uncore drivers do,
+	 * so that a tool opening the event on every CPU counts it once.
+	 */
+	if (!cpumask_empty(&upmu->associated_cpus) &&
+	    !cpumask_test_cpu(event->cpu, &upmu->associated_cpus)) {
+		dev_dbg(upmu->dev, "CPU %d is not one of the PMU's associated_cpus\n",
+			event->cpu);
+		return -EINVAL;
+	}
+
 	if (!syspmu_config_valid(upmu, event)) {
 		dev_dbg(upmu->dev, "reserved bits set in config %#llx/%#llx/%#llx\n",
 			event->attr.config, event->attr.config1,
@@ -354,6 +366,35 @@ static bool syspmu_conflicts(struct syspmu *upmu,
 	return false;
 }
 
+/*
+ * Counters that can wrap unseen (no overflow interrupt) are folded in by
+ * a timer, armed on the owning CPU while any event is scheduled, that
+ * stops itself once none is.
+ */
+static enum hrtimer_restart syspmu_poll(struct hrtimer *timer)
+{
+	struct syspmu *upmu = container_of(timer, struct syspmu, poll_timer);
+	unsigned long irqflags;
+	bool busy;
+
+	raw_spin_lock_irqsave(&upmu->lock, irqflags);
+	syspmu_update_all(upmu);
+	busy = !bitmap_empty(upmu->used_mask, upmu->num_counters);
+	raw_spin_unlock_irqrestore(&upmu->lock, irqflags);
+	if (!busy)
+		return HRTIMER_NORESTART;
+	hrtimer_forward_now(timer, ns_to_ktime(upmu->poll_ns));
+	return HRTIMER_RESTART;
+}
+
+/* PMU lock held, on the owning CPU */
+static void syspmu_poll_arm(struct syspmu *upmu)
+{
+	if (upmu->poll_ns && !hrtimer_active(&upmu->poll_timer))
+		hrtimer_start(&upmu->poll_timer, ns_to_ktime(upmu->poll_ns),
+			      HRTIMER_MODE_REL_PINNED);
+}
+
 static int syspmu_add(struct perf_event *event, int flags)
 {
 	struct syspmu *upmu = event_to_syspmu(event);
@@ -376,6 +417,7 @@ static int syspmu_add(struct perf_event *event, int flags)
 		hwc->idx = idx;
 		hwc->state = PERF_HES_STOPPED | PERF_HES_UPTODATE;
 		upmu->events[idx] = event;
+		syspmu_poll_arm(upmu);
 	}
 	raw_spin_unlock_irqrestore(&upmu->lock, irqflags);
 	/* perf core takes turns between events that cannot count together */
@@ -567,6 +609,9 @@ int syspmu_init(struct syspmu *upmu)
 	memset(upmu->counter_width, upmu->width, n);
 	raw_spin_lock_init(&upmu->lock);
 	upmu->cpu = nr_cpu_ids;
+	hrtimer_init(&upmu->poll_timer, CLOCK_MONOTONIC,
+		     HRTIMER_MODE_REL_PINNED);
+	upmu->poll_timer.function = syspmu_poll;
 	return 0;
 }
 EXPORT_SYMBOL_NS_GPL(syspmu_init, SYSPMU);
@@ -635,6 +680,8 @@ EXPORT_SYMBOL_NS_GPL(syspmu_register, SYSPMU);
 void syspmu_unregister(struct syspmu *upmu)
 {
 	perf_pmu_unregister(&upmu->pmu);
+	/* no event is left: a last run of the timer finds none and stops */
+	hrtimer_cancel(&upmu->poll_timer);
 	cpuhp_state_remove_instance_nocalls(syspmu_cpuhp_state,
 					    &upmu->cpuhp_node);
 }
@@ -679,7 +726,8 @@ static struct syspmu *dev_to_syspmu(struct device *dev)
  * @attr: a struct syspmu_format_attr.
  * @buf: output.
  *
- * Every range is printed as "lo-hi", even a single bit ("config2:3-3").
+ * Ranges are printed "lo-hi" and joined by commas; a one-bit range is
+ * "lo" unless the attribute asks for "lo-lo" (@bit_as_range).
  *
  * Return: bytes written.
  */
@@ -697,7 +745,11 @@ ssize_t syspmu_format_show(struct device *dev,
 	bitmap_from_u64(bits, fmt->mask);
 	len = sysfs_emit(buf, "%s:", words[fmt->word]);
 	for_each_set_bitrange(lo, hi, bits, 64) {
-		len += sysfs_emit_at(buf, len, "%s%u-%u", sep, lo, hi - 1);
+		if (hi - 1 == lo && !fmt->bit_as_range)
+			len += sysfs_emit_at(buf, len, "%s%u", sep, lo);
+		else
+			len += sysfs_emit_at(buf, len, "%s%u-%u", sep, lo,
+					     hi - 1);
 		sep = ",";
 	}
 	len += sysfs_emit_at(buf, len, "\n");
@@ -706,7 +758,7 @@ ssize_t syspmu_format_show(struct device *dev,
 EXPORT_SYMBOL_NS_GPL(syspmu_format_show, SYSPMU);
 
 /**
- * syspmu_event_show() - print an event alias as "event=0xNN"
+ * syspmu_event_show() - print an event alias as "event=0x4"
  * @dev: the PMU device.
  * @attr: made by SYSPMU_EVENT_ATTR().
  * @buf: output.
@@ -719,9 +771,27 @@ ssize_t syspmu_event_show(struct device *dev,
 	struct perf_pmu_events_attr *pmu_attr =
 		container_of(attr, struct perf_pmu_events_attr, attr);
 
-	return sysfs_emit(buf, "event=0x%02llx\n", pmu_attr->id);
+	return sysfs_emit(buf, "event=0x%llx\n", pmu_attr->id);
 }
 EXPORT_SYMBOL_NS_GPL(syspmu_event_show, SYSPMU);
+
+/**
+ * syspmu_event_show_padded() - print an event alias as "event=0x04"
+ * @dev: the PMU device.
+ * @attr: made by SYSPMU_EVENT_ATTR_PADDED().
+ * @buf: output.
+ *
+ * Return: bytes written.
+ */
+ssize_t syspmu_event_show_padded(struct device *dev,
+				 struct device_attribute *attr, char *buf)
+{
+	struct perf_pmu_events_attr *pmu_attr =
+		container_of(attr, struct perf_pmu_events_attr, attr);
+
+	return sysfs_emit(buf, "event=0x%02llx\n", pmu_attr->id);
+}
+EXPORT_SYMBOL_NS_GPL(syspmu_event_show_padded, SYSPMU);
 
 /**
  * syspmu_cap_show() - print "1" or "0" for one bit of syspmu.caps

@@ -99,10 +99,14 @@ test_sysfs() {
 	expect_eq "cpu_atom cpus" "$(<"$PMUS/cpu_atom/cpus")" 2-3
 	[ ! -e "$PMUS/cpu_core/cpumask" ] || fail "cpu_core has a cpumask file"
 	ct=$(core_type) at=$(atom_type)
-	[ "$ct" -gt 5 ] && [ "$at" -gt 5 ] && [ "$ct" != "$at" ] ||
-		fail "types $ct and $at: want two dynamic, distinct ids"
+	# as x86 registers them: the big cores PERF_TYPE_RAW, the others dynamic
+	expect_eq "cpu_core type" "$ct" 4
+	[ "$at" -gt 5 ] || fail "cpu_atom type $at: want a dynamic id"
 	expect_eq "cpu_core format/event" "$(<"$PMUS/cpu_core/format/event")" config:0-7
 	expect_eq "cpu_atom format/umask" "$(<"$PMUS/cpu_atom/format/umask")" config:8-15
+	# one-bit fields as x86 spells them
+	expect_eq "cpu_core format/edge" "$(<"$PMUS/cpu_core/format/edge")" config:18
+	expect_eq "cpu_atom format/inv" "$(<"$PMUS/cpu_atom/format/inv")" config:23
 	expect_eq "cpu_core events/cpu-cycles" "$(<"$PMUS/cpu_core/events/cpu-cycles")" event=0x3c
 	expect_eq "cpu_core events/ref-cycles" "$(<"$PMUS/cpu_core/events/ref-cycles")" \
 		event=0x0,umask=0x3
@@ -311,6 +315,24 @@ test_exact_counts() {
 	}
 }
 
+# A plain raw event (type PERF_TYPE_RAW) is cpu_core's, as on x86: perf
+# opens it on cpu_core's CPUs and it counts; perf's own event-parsing test
+# finds the PMU of type 4 for its r1a cases
+test_raw_type() {
+	local f=/tmp/hybrid-raw.csv out
+	reset_model
+	set_rate core 0x1a 0
+	"$PERF" stat -x, -o "$f" -a -A -e r1a -- \
+		sh -c "echo 'cpu=0 config=0x1a count=5151' >$MODEL/inject" ||
+		fail "perf stat -e r1a failed"
+	cat "$f"
+	expect_eq "r1a on CPU0" "$(awk -F, '$1 == "CPU0" && $4 ~ /r1a/ { print $2 }' "$f")" 5151
+	grep -q "not supported" "$f" && fail "r1a not supported"
+	out=$("$PERF" test 3 2>&1)
+	echo "$out" | tail -3
+	echo "$out" | grep -Eq ': Ok$' || fail "perf test 3 (event parsing) did not pass"
+}
+
 # A task's events count only where it runs: injected on the task's own
 # CPU, counted by the type of that CPU
 test_task_counts() {
@@ -444,6 +466,7 @@ run_test "perf list: events per type, perf's Alder Lake tables with units" test_
 run_test "the Alder Lake tables' inst_retired.any counts; cmask refused" test_alderlake_counts
 run_test "injected events counted exactly, per CPU and type" test_exact_counts
 run_test "a task's events count on its own CPU's type" test_task_counts
+run_test "r1a (PERF_TYPE_RAW) counts on cpu_core; perf test 3 passes" test_raw_type
 run_test "more events than counters multiplex" test_multiplexing
 run_test "offline and online a core CPU while counting" test_hotplug
 run_test "perf record: sampling refused with a clear message" test_record_refused

@@ -56,47 +56,18 @@ test_sysfs_identifier_and_cpus() {
 	done
 }
 
-test_sysfs_format() {
-	local f=$PMUS/$UCF0/format p
-	expect_eq ucf/event "$(<$f/event)" config:0-32
-	expect_eq src_loc_noncpu "$(<$f/src_loc_noncpu)" config1:0-0
-	expect_eq src_loc_cpu "$(<$f/src_loc_cpu)" config1:1-1
-	expect_eq src_rem "$(<$f/src_rem)" config1:2-2
-	expect_eq dst_loc_cmem "$(<$f/dst_loc_cmem)" config1:8-8
-	expect_eq dst_loc_gmem "$(<$f/dst_loc_gmem)" config1:9-9
-	expect_eq dst_loc_other "$(<$f/dst_loc_other)" config1:10-10
-	expect_eq dst_rem "$(<$f/dst_rem)" config1:11-11
-	f=$PMUS/$(pcie 0 0)/format
-	expect_eq pcie/event "$(<$f/event)" config:0-32
-	expect_eq src_rp_mask "$(<$f/src_rp_mask)" config1:0-7
-	expect_eq src_bdf "$(<$f/src_bdf)" config1:8-23
-	expect_eq src_bdf_en "$(<$f/src_bdf_en)" config1:24-24
-	for p in dst_loc_cmem:0 dst_loc_gmem:1 dst_loc_pcie_p2p:2 \
-		 dst_loc_pcie_cxl:3 dst_rem:4; do
-		expect_eq "${p%:*}" "$(<"$f/${p%:*}")" "config2:${p#*:}-${p#*:}"
-	done
-	f=$PMUS/$(tgt 0 0)/format
-	expect_eq tgt/event "$(<$f/event)" config:0-2
-	expect_eq dst_rp_mask "$(<$f/dst_rp_mask)" config:3-10
-	expect_eq dst_addr_en "$(<$f/dst_addr_en)" config:11-11
-	expect_eq dst_addr_base "$(<$f/dst_addr_base)" config1:0-63
-	expect_eq dst_addr_mask "$(<$f/dst_addr_mask)" config2:0-63
-}
-
-test_sysfs_events() {
-	local e=$PMUS/$UCF0/events
-	expect_eq "ucf events" "$(ls $e | wc -l)" 20
-	expect_eq slc_access_rd "$(<$e/slc_access_rd)" event=0x111
-	expect_eq mem_bytes_wr "$(<$e/mem_bytes_wr)" event=0x124
-	expect_eq cycles "$(<$e/cycles)" event=0x100000000
-	e=$PMUS/$(pcie 1 2)/events
-	expect_eq "pcie events" "$(ls $e | wc -l)" 6
-	expect_eq rd_cum_outs "$(<$e/rd_cum_outs)" event=0x04
-	# cycles is event type 4 on PCIE-TGT, shown with or without the
-	# cycle counter (socket 1's units have none)
-	for e in $PMUS/$(tgt 0 1)/events $PMUS/$(tgt 1 3)/events; do
-		expect_eq "tgt events" "$(ls $e | wc -l)" 5
-		expect_eq "tgt cycles" "$(<$e/cycles)" event=0x04
+# Every events/, format/ and identifier file of every fabric PMU, byte for
+# byte as Linux 7.2's arm_cspmu shows that kind (tests/e2e/sysfs/); cycles
+# is event type 4 on PCIE-TGT, shown with or without the cycle counter
+# (socket 1's units have none)
+test_sysfs_files() {
+	local sr s r
+	expect_sysfs $UCF0 t410_ucf
+	expect_sysfs $UCF1 t410_ucf
+	for sr in $RCS; do
+		IFS=: read -r s r <<<"$sr"
+		expect_sysfs "$(pcie "$s" "$r")" t410_pcie
+		expect_sysfs "$(tgt "$s" "$r")" t410_pcie_tgt
 	done
 }
 
@@ -263,6 +234,11 @@ test_bad_input_errno() {
 	t=$(tgt 0 1)
 	expect_eq sampling "$(open_err -s 1000 $u:0x111)" EOPNOTSUPP
 	expect_eq per-task "$(open_err -t $u:0x111)" EOPNOTSUPP
+	# a CPU of the PMU's socket is moved to the owner; one of the other
+	# socket is refused, so that one event per CPU counts once
+	expect_eq "socket 0 PMU on CPU 1" "$(open_err -c 1 $u:0x111)" ok
+	expect_eq "socket 0 PMU on CPU 2" "$(open_err -c 2 $u:0x111)" EINVAL
+	expect_eq "socket 1 PMU on CPU 0" "$(open_err -c 0 "$(tgt 1 2):0x0")" EINVAL
 	expect_eq "ucf config1 bit 3" "$(open_err $u:0x111:0x8)" EINVAL
 	expect_eq "ucf config2" "$(open_err $u:0x111:0:0x1)" EINVAL
 	expect_eq "pcie rp mask with bdf" "$(open_err "$p:0x2:0x1018001")" EINVAL
@@ -363,10 +339,99 @@ test_rmmod_busy_while_counting() {
 	[ -d "$PMUS/$(pcie 0 0)" ] || fail "PMU gone"
 }
 
+# The Tegra241 (Grace) units of the board (tests/board/tegra410-units):
+# SCF on socket 0, PCIE on socket 1, NVLink-C2C0 on socket 0
+T241_SCF=nvidia_scf_pmu_0
+T241_PCIE=nvidia_pcie_pmu_1
+T241_C2C0=nvidia_nvlink_c2c0_pmu_0
+
+# Every events/, format/ and identifier file as Linux 7.2 shows them, and
+# the socket's CPUs
+test_t241_sysfs() {
+	local u p t cpus
+	for u in $T241_SCF:t241_scf:0-1 $T241_PCIE:t241_pcie:2-3 \
+		 $T241_C2C0:t241_nvlink_c2c0:0-1; do
+		IFS=: read -r p t cpus <<<"$u"
+		expect_sysfs "$p" "$t"
+		expect_eq "$p associated_cpus" "$(<"$PMUS/$p/associated_cpus")" "$cpus"
+	done
+}
+
+# SCF has no filter: what was injected is counted, exactly
+test_t241_scf_exact() {
+	local s=$T241_SCF
+	inject t241_scf_s0 reset
+	mapfile -t c < <(counts "$s/socket_0_rd_data/,$s/cmem_rd_data/,$s/remote_socket_rd_data/,$s/socket_1_rd_access/,$s/cmem_rd_outstanding/,$s/cmem_wr_total_bytes/,$s/bus_cycles/,$s/cycles/" \
+		"model-traffic t241_scf_s0 'event id=0x101 n=12345' 'traffic src=0 dst=0 rd=1000 wr=500 size=64 lat=40' 'traffic src=1 dst=2 rd=300 size=128 lat=90' 'idle cycles=5000'")
+	# 32-byte beats: 2 a 64-byte request, 4 a 128-byte one
+	expect_eq socket_0_rd_data "${c[0]}" $((12345 + 1000 * 2))
+	expect_eq "socket_0_rd_data = model's" "${c[0]}" "$(event_total t241_scf_s0 0x101)"
+	expect_eq cmem_rd_data "${c[1]}" $((1000 * 2))
+	expect_eq remote_socket_rd_data "${c[2]}" $((300 * 4))
+	expect_eq socket_1_rd_access "${c[3]}" 300
+	expect_eq cmem_rd_outstanding "${c[4]}" $((1000 * 40))
+	expect_eq cmem_wr_total_bytes "${c[5]}" $((500 * 64))
+	expect_eq bus_cycles "${c[6]}" $((12345 + 1500 + 300 + 5000))
+	expect_eq cycles "${c[7]}" "$(total t241_scf_s0 cycles)"
+}
+
+# Root port R (0-9) reads 100(R+1) and writes 10(R+1) 64-byte requests to
+# local memory, latency 20+R; root port 2 also reads 7 from remote memory
+t241_pcie_mix() {
+	local rp
+	printf "model-traffic t241_pcie_s1"
+	for rp in 0 1 2 3 4 5 6 7 8 9; do
+		printf " 'traffic rp=%d rd=%d wr=%d size=64 lat=%d'" \
+			$rp $((100 * (rp + 1))) $((10 * (rp + 1))) $((20 + rp))
+	done
+	printf " 'traffic rp=2 rem=1 rd=7 size=128 lat=300'"
+}
+
+# Grace PCIE without root_port counts every root port: the driver writes
+# 0x3ff (the model counts nothing on a filter of 0); root_port=0x4 only
+# root port 2.  PMEVFILTR and PMCCFILTR read while counting say so too.
+test_t241_pcie_root_ports() {
+	local p=$T241_PCIE base n lat=0 rp
+	base=$(model_addr t241_pcie_s1)
+	[ -n "$base" ] || fail "no address for t241_pcie_s1"
+	inject t241_pcie_s1 reset
+	mapfile -t c < <(counts "$p/rd_bytes_loc/,$p/rd_bytes_loc,root_port=0x4/,$p/event=0x0,root_port=0x3/,$p/rd_bytes_loc,root_port=0x300/,$p/total_req_loc/,$p/rd_cum_outs_loc/,$p/rd_req_rem/,$p/cycles/" \
+		"$(t241_pcie_mix); for n in 0 1 2 3 4 5 6; do busybox devmem \$(($base + 0xa00 + 4 * \$n)) 32; done >/tmp/t241-filtr; busybox devmem \$(($base + 0x47c)) 32 >/tmp/t241-ccfiltr")
+	for rp in 0 1 2 3 4 5 6 7 8 9; do
+		lat=$((lat + 100 * (rp + 1) * (20 + rp)))
+	done
+	expect_eq "rd_bytes_loc, every root port" "${c[0]}" $((100 * 55 * 64))
+	expect_eq "rd_bytes_loc = model's" "${c[0]}" "$(event_total t241_pcie_s1 0x0)"
+	expect_eq "rd_bytes_loc, root_port=0x4 (RP 2)" "${c[1]}" $((300 * 64))
+	expect_eq "event=0x0,root_port=0x3 (RPs 0-1)" "${c[2]}" $(((100 + 200) * 64))
+	expect_eq "rd_bytes_loc, root_port=0x300 (RPs 8-9)" "${c[3]}" $(((900 + 1000) * 64))
+	expect_eq "total_req_loc, every root port" "${c[4]}" $((110 * 55))
+	expect_eq "rd_cum_outs_loc, every root port" "${c[5]}" $lat
+	expect_eq "rd_req_rem" "${c[6]}" 7
+	expect_eq cycles "${c[7]}" "$(total t241_pcie_s1 cycles)"
+	expect_eq "PMEVFILTR of the 7 counters" \
+		"$(while read -r n; do echo $((n)); done </tmp/t241-filtr | sort -n | tr '\n' ' ')" \
+		"3 4 768 1023 1023 1023 1023 "
+	expect_eq "PMCCFILTR (cycles, no root_port)" "$(($(</tmp/t241-ccfiltr)))" 1023
+}
+
+# NVLink-C2C0: both ports by default, port=0x1 or 0x2 one of them
+test_t241_c2c_ports() {
+	local p=$T241_C2C0
+	inject t241_c2c_s0 reset
+	mapfile -t c < <(counts "$p/rd_req_loc/,$p/event=0x6,port=0x1/,$p/rd_req_loc,port=0x2/,$p/wr_bytes_rem/,$p/total_req_rem,port=0x1/,$p/total_req_rem/" \
+		"model-traffic t241_c2c_s0 'traffic port=0 rd=100' 'traffic port=1 rd=200' 'traffic port=1 rem=1 wr=50 size=32'")
+	expect_eq "rd_req_loc, both ports" "${c[0]}" 300
+	expect_eq "rd_req_loc, port 0" "${c[1]}" 100
+	expect_eq "rd_req_loc, port 1" "${c[2]}" 200
+	expect_eq "wr_bytes_rem, both ports" "${c[3]}" $((50 * 32))
+	expect_eq "total_req_rem, port 0" "${c[4]}" 0
+	expect_eq "total_req_rem, both ports" "${c[5]}" 50
+}
+
 run_test "every fabric PMU of both sockets is there" test_pmus_present
 run_test "identifier, associated_cpus and cpumask" test_sysfs_identifier_and_cpus
-run_test "format/ as the documentation gives it" test_sysfs_format
-run_test "events/ per unit" test_sysfs_events
+run_test "events/, format/, identifier as Linux 7.2 shows them" test_sysfs_files
 run_test "perf list shows the units' events" test_perf_list
 run_test "UCF: the documentation's examples, exact" test_ucf_doc_examples
 run_test "UCF: named events against the model" test_ucf_named_events
@@ -381,4 +446,8 @@ run_test "PCIE: hi-lo-hi read across a carry" test_pcie_hi_lo_hi_carry
 run_test "PCIE-TGT: cycles with and without a cycle counter" test_tgt_cycles_without_cycle_counter
 run_test "hotplug keeps socket 1's PMU in socket 1" test_hotplug_stays_in_socket
 run_test "rmmod refused while counting" test_rmmod_busy_while_counting
+run_test "Tegra241: events/, format/, identifier as Linux 7.2 shows them" test_t241_sysfs
+run_test "Tegra241 SCF: counts without a filter, exact" test_t241_scf_exact
+run_test "Tegra241 PCIE: every root port by default, root_port=0x4 only RP 2" test_t241_pcie_root_ports
+run_test "Tegra241 NVLink-C2C0: both ports by default" test_t241_c2c_ports
 t_summary

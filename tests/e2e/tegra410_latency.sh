@@ -38,26 +38,18 @@ test_pmus_present() {
 	expect_eq "${C2C1} associated_cpus" "$(<"$PMUS/$C2C1/associated_cpus")" 2-3
 }
 
-# Events, format and peer per kind of peer
+# Every events/, format/, identifier and peer file of every latency PMU,
+# byte for byte as Linux 7.2's drivers show that kind (tests/e2e/sysfs/):
+# the peer decides the events and gpu_mask
 test_sysfs_per_peer() {
-	local p
-	expect_eq "cmem events" "$(ls "$PMUS/$CMEM0/events" | tr '\n' ' ')" \
-		"cycles rd_cum_outs rd_req "
-	expect_eq "cmem format" "$(<"$PMUS/$CMEM0/format/event")" config:0-1
-	expect_eq "$C2C0 peer" "$(<"$PMUS/$C2C0/peer")" nr_gpu=2
-	expect_eq "$C2C0 events" "$(ls "$PMUS/$C2C0/events" | wc -l)" 9
-	expect_eq "$C2C0 gpu_mask" "$(<"$PMUS/$C2C0/format/gpu_mask")" config1:0-1
-	expect_eq "$C2C0 event" "$(<"$PMUS/$C2C0/format/event")" config:0-3
-	expect_eq "out_wr_cum_outs" "$(<"$PMUS/$C2C0/events/out_wr_cum_outs")" event=0x07
-	for p in $C2C1 $CLINK0; do
-		expect_eq "$p peer" "$(<"$PMUS/$p/peer")" nr_cpu=1
-		expect_eq "$p events" "$(ls "$PMUS/$p/events" | tr '\n' ' ')" \
-			"cycles in_rd_cum_outs in_rd_req out_rd_cum_outs out_rd_req "
-		[ ! -e "$PMUS/$p/format/gpu_mask" ] || fail "$p has gpu_mask"
+	local s
+	for s in 0 1; do
+		expect_sysfs "nvidia_cmem_latency_pmu_$s" t410_cmem
+		expect_sysfs "nvidia_nvclink_pmu_$s" t410_nvclink_cpu
+		expect_sysfs "nvidia_nvdlink_pmu_$s" t410_nvdlink
 	done
-	expect_eq "$DLINK0 peer" "$(<"$PMUS/$DLINK0/peer")" nr_cxlmem=1
-	expect_eq "$DLINK0 events" "$(ls "$PMUS/$DLINK0/events" | tr '\n' ' ')" \
-		"cycles in_rd_cum_outs in_rd_req "
+	expect_sysfs "$C2C0" t410_nvlink_c2c_gpu
+	expect_sysfs "$C2C1" t410_nvlink_c2c_cpu
 }
 
 test_perf_list() {
@@ -175,6 +167,9 @@ test_bad_input_errno() {
 	expect_eq "gpu_mask on a SoC peer" "$(open_err "$C2C1:0x2:0x1")" EINVAL
 	expect_eq sampling "$(open_err -s 1000 "$CMEM0:0x1")" EOPNOTSUPP
 	expect_eq per-task "$(open_err -t "$C2C0:0x2")" EOPNOTSUPP
+	expect_eq "socket 0 PMU on CPU 3" "$(open_err -c 3 "$CMEM0:0x1")" EINVAL
+	expect_eq "socket 1 PMU on CPU 1" "$(open_err -c 1 "$C2C1:0x2")" EINVAL
+	expect_eq "socket 1 PMU on CPU 2" "$(open_err -c 2 "$C2C1:0x2")" ok
 	expect_eq "groups across PMUs" "$(open_err "$CMEM0:0x1" "$C2C0:0x2")" EINVAL
 }
 

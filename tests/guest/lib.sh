@@ -207,3 +207,44 @@ stat_pct() {
 
 # open_err ARGS: errno name perf_open reports for an attribute
 open_err() { "$PERF_OPEN" "$@"; }
+
+# expect_sysfs PMU TABLE: every file of PMU that the kernel's drivers also
+# have (events/*, format/*, caps/*, identifier, peer) reads byte for byte
+# what TABLE (tests/e2e/sysfs/TABLE.tsv: "path<TAB>text" lines, the text
+# without its newline; "#" comments) says, and TABLE names no file the PMU
+# lacks.  Every difference is printed before the test fails.
+SYSFS_TABLES=${VM_TOP:-.}/tests/e2e/sysfs
+expect_sysfs() {
+	local pmu=$1 table=$SYSFS_TABLES/$2.tsv dir=$PMUS/$1 f path text
+	local bad=0 n=0
+	declare -A want=()
+	[ -d "$dir" ] || fail "$pmu missing"
+	[ -f "$table" ] || fail "no table $table"
+	while IFS=$'\t' read -r path text; do
+		case $path in '' | '#'*) continue ;; esac
+		want[$path]=$text
+	done <"$table"
+	for f in "$dir"/events/* "$dir"/format/* "$dir"/caps/* \
+		 "$dir"/identifier "$dir"/peer; do
+		[ -f "$f" ] || continue
+		path=${f#"$dir"/}
+		n=$((n + 1))
+		if [ -z "${want[$path]+set}" ]; then
+			echo "  $pmu/$path: not in $2 ($(<"$f"))"
+			bad=$((bad + 1))
+			continue
+		fi
+		# the whole file, its newline included
+		if [ "$(od -An -c "$f")" != "$(printf '%s\n' "${want[$path]}" | od -An -c)" ]; then
+			echo "  $pmu/$path: '$(<"$f")', $2 says '${want[$path]}'"
+			bad=$((bad + 1))
+		fi
+		unset "want[$path]"
+	done
+	for path in "${!want[@]}"; do
+		echo "  $pmu/$path: missing, $2 says '${want[$path]}'"
+		bad=$((bad + 1))
+	done
+	[ $bad = 0 ] || fail "$pmu: $bad of its sysfs files differ from $2"
+	echo "  $pmu: $n files as $2"
+}

@@ -18,6 +18,7 @@
  */
 
 #include <kunit/device.h>
+#include <kunit/static_stub.h>
 #include <kunit/test.h>
 #include <linux/bitfield.h>
 #include <linux/delay.h>
@@ -82,6 +83,10 @@
 #define T241_SCF	0x2cf0036b
 #define T410_PCIE	0x1030136b
 #define T241_PCIE	0x1030036b
+#define T241_C2C1	0x1040036b
+#define T241_C2C0	0x1050036b
+#define T241_CNVLINK	0x1060036b
+#define NV_UNKNOWN	0x9990036b	/* an NVIDIA part no row names */
 #define T410_TGT	0x1070036b
 #define ARM_PART	0x0100043b
 
@@ -850,7 +855,8 @@ static const u32 pmpidr_tgt_rev1[5] = { 0x07, 0xb1, 0x0e, 0x10, 0x3 };
 /* Arm (0x43b), product 0x010, variant 2 */
 static const u32 pmpidr_arm[5] = { 0x10, 0xb0, 0x2b, 0x00, 0x4 };
 
-enum id_name { ID_UCF, ID_PCIE, ID_TGT, ID_NV_GENERIC, ID_GENERIC, ID_FAILS };
+enum id_name { ID_UCF, ID_PCIE, ID_TGT, ID_SOCKET, ID_NV_GENERIC, ID_GENERIC,
+	       ID_FAILS };
 
 struct id_case {
 	const char	*desc;
@@ -859,17 +865,27 @@ struct id_case {
 	int		instance;
 	enum id_name	name;
 	const char	*identifier;
+	const char	*socket_name;	/* ID_SOCKET: the name's format */
 };
 
 static const struct id_case id_cases[] = {
 	{ "T410 UCF", T410_UCF, NULL, -1, ID_UCF, "2cf2036b" },
-	{ "T241 SCF", T241_SCF, NULL, -1, ID_NV_GENERIC, "2cf0036b" },
+	{ "T241 SCF", T241_SCF, NULL, -1, ID_SOCKET, "2cf0036b",
+	  "nvidia_scf_pmu_%u" },
 	{ "T410 UCF, revision 1", T410_UCF_REV1, NULL, -1, ID_NV_GENERIC,
 	  "2cf2136b" },
 	{ "T410 PCIE", T410_PCIE, NULL, TEST_RC_PCIE, ID_PCIE, "1030136b" },
 	{ "T410 PCIE without instance_id", T410_PCIE, NULL, -1, ID_FAILS },
-	{ "T241 PCIE", T241_PCIE, NULL, TEST_RC_PCIE, ID_NV_GENERIC,
-	  "1030036b" },
+	{ "T241 PCIE", T241_PCIE, NULL, TEST_RC_PCIE, ID_SOCKET, "1030036b",
+	  "nvidia_pcie_pmu_%u" },
+	{ "T241 NVLink-C2C0", T241_C2C0, NULL, -1, ID_SOCKET, "1050036b",
+	  "nvidia_nvlink_c2c0_pmu_%u" },
+	{ "T241 NVLink-C2C1", T241_C2C1, NULL, -1, ID_SOCKET, "1040036b",
+	  "nvidia_nvlink_c2c1_pmu_%u" },
+	{ "T241 C2C NVLink", T241_CNVLINK, NULL, -1, ID_SOCKET, "1060036b",
+	  "nvidia_cnvlink_pmu_%u" },
+	{ "NVIDIA part no row names", NV_UNKNOWN, NULL, -1, ID_NV_GENERIC,
+	  "9990036b" },
 	{ "T410 PCIE-TGT", T410_TGT, NULL, TEST_RC_TGT, ID_TGT, "1070036b" },
 	{ "PCIE-TGT from the PMPIDRs", 0, pmpidr_tgt, TEST_RC_TGT, ID_TGT,
 	  "1070036b" },
@@ -921,6 +937,10 @@ static void cspmu_test_identify(struct kunit *test)
 			 socket, c->instance);
 		KUNIT_EXPECT_STREQ(test, cspmu->name, want);
 		break;
+	case ID_SOCKET:
+		snprintf(want, sizeof(want), c->socket_name, socket);
+		KUNIT_EXPECT_STREQ(test, cspmu->name, want);
+		break;
 	case ID_NV_GENERIC:
 		KUNIT_EXPECT_TRUE_MSG(test, name_numbered(cspmu->name,
 							  "nvidia_uncore_pmu_"),
@@ -951,13 +971,13 @@ struct sysfs_file {
 
 static const struct sysfs_file ucf_files[] = {
 	{ "format/event", "config:0-32\n" },
-	{ "format/src_loc_noncpu", "config1:0-0\n" },
-	{ "format/src_loc_cpu", "config1:1-1\n" },
-	{ "format/src_rem", "config1:2-2\n" },
-	{ "format/dst_loc_cmem", "config1:8-8\n" },
-	{ "format/dst_loc_gmem", "config1:9-9\n" },
-	{ "format/dst_loc_other", "config1:10-10\n" },
-	{ "format/dst_rem", "config1:11-11\n" },
+	{ "format/src_loc_noncpu", "config1:0\n" },
+	{ "format/src_loc_cpu", "config1:1\n" },
+	{ "format/src_rem", "config1:2\n" },
+	{ "format/dst_loc_cmem", "config1:8\n" },
+	{ "format/dst_loc_gmem", "config1:9\n" },
+	{ "format/dst_loc_other", "config1:10\n" },
+	{ "format/dst_rem", "config1:11\n" },
 	{ "events/bus_cycles", "event=0x1d\n" },
 	{ "events/slc_allocate", "event=0xf0\n" },
 	{ "events/slc_wb", "event=0xf3\n" },
@@ -985,17 +1005,17 @@ static const struct sysfs_file pcie_files[] = {
 	{ "format/event", "config:0-32\n" },
 	{ "format/src_rp_mask", "config1:0-7\n" },
 	{ "format/src_bdf", "config1:8-23\n" },
-	{ "format/src_bdf_en", "config1:24-24\n" },
-	{ "format/dst_loc_cmem", "config2:0-0\n" },
-	{ "format/dst_loc_gmem", "config2:1-1\n" },
-	{ "format/dst_loc_pcie_p2p", "config2:2-2\n" },
-	{ "format/dst_loc_pcie_cxl", "config2:3-3\n" },
-	{ "format/dst_rem", "config2:4-4\n" },
-	{ "events/rd_bytes", "event=0x00\n" },
-	{ "events/wr_bytes", "event=0x01\n" },
-	{ "events/rd_req", "event=0x02\n" },
-	{ "events/wr_req", "event=0x03\n" },
-	{ "events/rd_cum_outs", "event=0x04\n" },
+	{ "format/src_bdf_en", "config1:24\n" },
+	{ "format/dst_loc_cmem", "config2:0\n" },
+	{ "format/dst_loc_gmem", "config2:1\n" },
+	{ "format/dst_loc_pcie_p2p", "config2:2\n" },
+	{ "format/dst_loc_pcie_cxl", "config2:3\n" },
+	{ "format/dst_rem", "config2:4\n" },
+	{ "events/rd_bytes", "event=0x0\n" },
+	{ "events/wr_bytes", "event=0x1\n" },
+	{ "events/rd_req", "event=0x2\n" },
+	{ "events/wr_req", "event=0x3\n" },
+	{ "events/rd_cum_outs", "event=0x4\n" },
 	{ "events/cycles", "event=0x100000000\n" },
 	{ }
 };
@@ -1003,14 +1023,14 @@ static const struct sysfs_file pcie_files[] = {
 static const struct sysfs_file tgt_files[] = {
 	{ "format/event", "config:0-2\n" },
 	{ "format/dst_rp_mask", "config:3-10\n" },
-	{ "format/dst_addr_en", "config:11-11\n" },
+	{ "format/dst_addr_en", "config:11\n" },
 	{ "format/dst_addr_base", "config1:0-63\n" },
 	{ "format/dst_addr_mask", "config2:0-63\n" },
-	{ "events/rd_bytes", "event=0x00\n" },
-	{ "events/wr_bytes", "event=0x01\n" },
-	{ "events/rd_req", "event=0x02\n" },
-	{ "events/wr_req", "event=0x03\n" },
-	{ "events/cycles", "event=0x04\n" },
+	{ "events/rd_bytes", "event=0x0\n" },
+	{ "events/wr_bytes", "event=0x1\n" },
+	{ "events/rd_req", "event=0x2\n" },
+	{ "events/wr_req", "event=0x3\n" },
+	{ "events/cycles", "event=0x4\n" },
 	{ }
 };
 
@@ -1136,6 +1156,41 @@ static const struct filter_case filter_cases[] = {
 	  0x1000, 0, -EINVAL },
 	{ "PCIE-TGT, dst_addr_mask without dst_addr_en", T410_TGT, 0x1, 0,
 	  0xf000, -EINVAL },
+	/* Tegra241 and unknown NVIDIA parts: a field left 0 is all-ones */
+	{ "T241 PCIE, no filter", T241_PCIE, 0x6, 0, 0, 0, 0x6, 0x3ff,
+	  UNTOUCHED },
+	{ "T241 PCIE, root_port", T241_PCIE, 0x6, 0x5, 0, 0, 0x6, 0x5,
+	  UNTOUCHED },
+	{ "T241 PCIE cycles, no filter", T241_PCIE, CYCLES, 0, 0, 0, 0x3ff },
+	{ "T241 PCIE cycles, root_port", T241_PCIE, CYCLES, 0x200, 0, 0,
+	  0x200 },
+	{ "T241 PCIE, config1 bit 10", T241_PCIE, 0x6, BIT(10), 0, -EINVAL },
+	{ "T241 PCIE, config2", T241_PCIE, 0x6, 0, 1, -EINVAL },
+	{ "T241 C2C0, no filter", T241_C2C0, 0x0, 0, 0, 0, 0x0, 0x3,
+	  UNTOUCHED },
+	{ "T241 C2C1, port 1", T241_C2C1, 0x0, 0x2, 0, 0, 0x0, 0x2,
+	  UNTOUCHED },
+	{ "T241 CNVLINK, no filter", T241_CNVLINK, 0xd, 0, 0, 0, 0xd, 0xf,
+	  UNTOUCHED },
+	{ "T241 CNVLINK, rem_socket", T241_CNVLINK, 0xd, 0x4, 0, 0, 0xd, 0x4,
+	  UNTOUCHED },
+	{ "T241 SCF: no filter, PMEVFILTR 0", T241_SCF, 0x101, 0, 0, 0, 0x101,
+	  0, UNTOUCHED },
+	{ "T241 SCF cycles", T241_SCF, CYCLES, 0, 0, 0, 0 },
+	{ "T241 SCF, config1", T241_SCF, 0x101, 1, 0, -EINVAL },
+	{ "NVIDIA generic, no filter", NV_UNKNOWN, 0x3, 0, 0, 0, 0x3,
+	  U32_MAX, U32_MAX },
+	{ "NVIDIA generic, filter", NV_UNKNOWN, 0x3, 0x12, 0, 0, 0x3, 0x12,
+	  U32_MAX },
+	{ "NVIDIA generic, filter2", NV_UNKNOWN, 0x3, 0, 0x40, 0, 0x3,
+	  U32_MAX, 0x40 },
+	{ "NVIDIA generic cycles, no filter", NV_UNKNOWN, CYCLES, 0, 0, 0,
+	  U32_MAX },
+	/* other implementers: the architecture's raw words, as arm_cspmu */
+	{ "Arm part, no filter", ARM_PART, 0x3, 0, 0, 0, 0x3, 0, 0 },
+	{ "Arm part, both filters", ARM_PART, 0x3, 0x11, 0x22, 0, 0x3, 0x11,
+	  0x22 },
+	{ "Arm part cycles, filter", ARM_PART, CYCLES, 0x5, 0, 0, 0x5 },
 };
 
 static void filter_case_desc(const struct filter_case *c, char *desc)
@@ -1567,6 +1622,34 @@ static void cspmu_test_group_too_big(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, reg0(test, PMCR), PMCR_E);
 }
 
+static int attach_fails(void)
+{
+	return -ENOMEM;
+}
+
+/*
+ * A backend whose registration fails is not left on the core's list (its
+ * module's init fails, and the module goes away).
+ */
+static void cspmu_test_backend_register_fails(struct kunit *test)
+{
+	static struct cspmu_backend fake = {
+		.implementer	= 0x7ff,	/* no part of the board's */
+		.owner		= THIS_MODULE,
+	};
+
+	kunit_activate_static_stub(test, cspmu_attach_waiting, attach_fails);
+	KUNIT_EXPECT_EQ(test, cspmu_backend_register(&fake), -ENOMEM);
+	KUNIT_EXPECT_FALSE(test, cspmu_backend_listed(&fake));
+	kunit_deactivate_static_stub(test, cspmu_attach_waiting);
+
+	/* and a working registration is listed until it unregisters */
+	KUNIT_ASSERT_EQ(test, cspmu_backend_register(&fake), 0);
+	KUNIT_EXPECT_TRUE(test, cspmu_backend_listed(&fake));
+	cspmu_backend_unregister(&fake);
+	KUNIT_EXPECT_FALSE(test, cspmu_backend_listed(&fake));
+}
+
 static struct kunit_case cspmu_test_cases[] = {
 	KUNIT_CASE_PARAM(cspmu_test_pmcfgr, pmcfgr_gen_params),
 	KUNIT_CASE_PARAM(cspmu_test_counter_map, map_gen_params),
@@ -1584,6 +1667,7 @@ static struct kunit_case cspmu_test_cases[] = {
 	KUNIT_CASE(cspmu_test_tgt_slots_turns),
 	KUNIT_CASE_PARAM(cspmu_test_bad_input, bad_gen_params),
 	KUNIT_CASE(cspmu_test_group_too_big),
+	KUNIT_CASE(cspmu_test_backend_register_fails),
 	{}
 };
 
@@ -1599,4 +1683,5 @@ kunit_test_suite(cspmu_test_suite);
 MODULE_DESCRIPTION("KUnit tests for the CoreSight PMU core and its NVIDIA backend");
 MODULE_LICENSE("GPL");
 MODULE_IMPORT_NS(CORESIGHT_PMU);
+MODULE_IMPORT_NS(EXPORTED_FOR_KUNIT_TESTING);
 MODULE_IMPORT_NS(SYSPMU);

@@ -53,25 +53,39 @@ static void syspmu_test_delta(struct kunit *test)
 struct format_case {
 	unsigned int word;
 	u64 mask;
+	bool bit_as_range;
 	const char *expect;
 };
 
 static const struct format_case format_cases[] = {
-	{ 0, GENMASK_ULL(7, 0), "config:0-7\n" },
-	{ 2, BIT_ULL(3), "config2:3-3\n" },
-	{ 1, GENMASK_ULL(3, 0) | GENMASK_ULL(11, 8), "config1:0-3,8-11\n" },
-	{ 0, BIT_ULL(63), "config:63-63\n" },
+	{ 0, GENMASK_ULL(7, 0), false, "config:0-7\n" },
+	{ 2, BIT_ULL(3), false, "config2:3\n" },
+	{ 2, BIT_ULL(3), true, "config2:3-3\n" },
+	{ 1, GENMASK_ULL(3, 0) | GENMASK_ULL(11, 8), false, "config1:0-3,8-11\n" },
+	{ 1, BIT_ULL(0) | GENMASK_ULL(9, 8), false, "config1:0,8-9\n" },
+	{ 1, BIT_ULL(0) | GENMASK_ULL(9, 8), true, "config1:0-0,8-9\n" },
+	{ 0, BIT_ULL(63), false, "config:63\n" },
+	{ 0, GENMASK_ULL(63, 0), true, "config:0-63\n" },
 };
+
+/* A case is described by the text it expects, without the newline */
+static void text_case_desc(const char *expect, char *desc)
+{
+	strscpy(desc, expect, KUNIT_PARAM_DESC_SIZE);
+	desc[strcspn(desc, "\n")] = '\0';
+}
 
 static void format_case_desc(const struct format_case *c, char *desc)
 {
-	strscpy(desc, c->expect, KUNIT_PARAM_DESC_SIZE);
-	desc[strcspn(desc, "\n")] = '\0';
+	text_case_desc(c->expect, desc);
 }
 
 KUNIT_ARRAY_PARAM(format, format_cases, format_case_desc);
 
-/* Every range is printed "lo-hi", the form the format/ ABI uses */
+/*
+ * Ranges are "lo-hi"; a one-bit field is "lo" (the kernel's usual
+ * spelling) unless the attribute asks for "lo-lo" (fsl_imx8_ddr_perf's)
+ */
 static void syspmu_test_format_show(struct kunit *test)
 {
 	const struct format_case *c = test->param_value;
@@ -79,6 +93,7 @@ static void syspmu_test_format_show(struct kunit *test)
 		.attr = { .attr = { .name = "field", .mode = 0444 } },
 		.word = c->word,
 		.mask = c->mask,
+		.bit_as_range = c->bit_as_range,
 	};
 	/* sysfs_emit() wants a page */
 	char *buf = kunit_kzalloc(test, PAGE_SIZE, GFP_KERNEL);
@@ -86,6 +101,46 @@ static void syspmu_test_format_show(struct kunit *test)
 	KUNIT_ASSERT_NOT_NULL(test, buf);
 	KUNIT_EXPECT_EQ(test, syspmu_format_show(NULL, &attr.attr, buf),
 			(ssize_t)strlen(c->expect));
+	KUNIT_EXPECT_STREQ(test, buf, c->expect);
+}
+
+struct event_case {
+	u64 id;
+	bool padded;
+	const char *expect;
+};
+
+static const struct event_case event_cases[] = {
+	{ 0x4, false, "event=0x4\n" },
+	{ 0x4, true, "event=0x04\n" },
+	{ 0x0, false, "event=0x0\n" },
+	{ 0x0, true, "event=0x00\n" },
+	{ 0x124, true, "event=0x124\n" },
+	{ BIT_ULL(32), false, "event=0x100000000\n" },
+};
+
+static void event_case_desc(const struct event_case *c, char *desc)
+{
+	text_case_desc(c->expect, desc);
+}
+
+KUNIT_ARRAY_PARAM(event, event_cases, event_case_desc);
+
+/* "event=0x4" (arm_cspmu's, the latency drivers'), or "event=0x04" */
+static void syspmu_test_event_show(struct kunit *test)
+{
+	const struct event_case *c = test->param_value;
+	struct perf_pmu_events_attr attr = {
+		.attr = { .attr = { .name = "ev", .mode = 0444 } },
+		.id = c->id,
+	};
+	char *buf = kunit_kzalloc(test, PAGE_SIZE, GFP_KERNEL);
+	ssize_t len;
+
+	KUNIT_ASSERT_NOT_NULL(test, buf);
+	len = c->padded ? syspmu_event_show_padded(NULL, &attr.attr, buf) :
+			  syspmu_event_show(NULL, &attr.attr, buf);
+	KUNIT_EXPECT_EQ(test, len, (ssize_t)strlen(c->expect));
 	KUNIT_EXPECT_STREQ(test, buf, c->expect);
 }
 
@@ -387,6 +442,7 @@ static void syspmu_test_add_publishes_complete_events(struct kunit *test)
 static struct kunit_case syspmu_cases[] = {
 	KUNIT_CASE_PARAM(syspmu_test_delta, delta_gen_params),
 	KUNIT_CASE_PARAM(syspmu_test_format_show, format_gen_params),
+	KUNIT_CASE_PARAM(syspmu_test_event_show, event_gen_params),
 	KUNIT_CASE(syspmu_test_group_order),
 	KUNIT_CASE(syspmu_test_group_conflict),
 	KUNIT_CASE(syspmu_test_shared_takes_turns),

@@ -387,9 +387,9 @@ static void cmem_sysfs(struct kunit *test)
 {
 	struct fake_unit *f = make_cmem(test);
 
-	expect_file(test, f, "events/cycles", "event=0x00\n");
-	expect_file(test, f, "events/rd_req", "event=0x01\n");
-	expect_file(test, f, "events/rd_cum_outs", "event=0x02\n");
+	expect_file(test, f, "events/cycles", "event=0x0\n");
+	expect_file(test, f, "events/rd_req", "event=0x1\n");
+	expect_file(test, f, "events/rd_cum_outs", "event=0x2\n");
 	expect_file(test, f, "format/event", "config:0-1\n");
 	expect_file(test, f, "identifier", "NVDA2021\n");
 	KUNIT_EXPECT_EQ(test, f->upmu->cpu, raw_smp_processor_id());
@@ -557,8 +557,8 @@ static void c2c_sysfs_per_peer(struct kunit *test)
 
 	f = make_c2c(test, &c2c_nvlink, two_gpus);
 	expect_file(test, f, "peer", "nr_gpu=2\n");
-	expect_file(test, f, "events/out_wr_req", "event=0x08\n");
-	expect_file(test, f, "events/in_rd_cum_outs", "event=0x01\n");
+	expect_file(test, f, "events/out_wr_req", "event=0x8\n");
+	expect_file(test, f, "events/in_rd_cum_outs", "event=0x1\n");
 	expect_file(test, f, "format/event", "config:0-3\n");
 	expect_file(test, f, "format/gpu_mask", "config1:0-1\n");
 	expect_file(test, f, "identifier", "NVDA2023\n");
@@ -570,14 +570,14 @@ static void c2c_sysfs_per_peer(struct kunit *test)
 
 	f = make_c2c(test, &c2c_nvclink, other_soc);
 	expect_file(test, f, "peer", "nr_cpu=1\n");
-	expect_file(test, f, "events/out_rd_req", "event=0x06\n");
+	expect_file(test, f, "events/out_rd_req", "event=0x6\n");
 	expect_no_file(test, f, "events/in_wr_req");
 	expect_no_file(test, f, "events/out_wr_cum_outs");
 	expect_no_file(test, f, "format/gpu_mask");
 
 	f = make_c2c(test, &c2c_nvdlink, NULL);
 	expect_file(test, f, "peer", "nr_cxlmem=1\n");
-	expect_file(test, f, "events/in_rd_req", "event=0x02\n");
+	expect_file(test, f, "events/in_rd_req", "event=0x2\n");
 	expect_no_file(test, f, "events/out_rd_req");
 }
 
@@ -666,6 +666,52 @@ static void c2c_enable_disable_no_loss(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, f->direct_writes, 0);
 }
 
+/*
+ * in_wr_req past several 2^32, read often enough (the poll timer's job)
+ * to see every wrap, under either reading of the published map: a 32-bit
+ * counter with OUT_STATUS at 0x890 (its wraps flag IN_STATUS bit 4), or a
+ * 64-bit counter whose high half is at 0x890.
+ */
+static void c2c_in_wr_req_wraps(struct kunit *test)
+{
+	const bool wide = *(const bool *)test->param_value;
+	struct fake_unit *f = make_c2c(test, &c2c_nvlink, two_gpus);
+	struct perf_event *ev = open_ev(test, f, EV_C2C_IN_WR_REQ, 0);
+	u8 *b = block(f, 4);
+	u64 want = 0, step = 3000000000ULL;
+	int i;
+
+	for (i = 0; i < 5; i++) {
+		if (wide) {
+			c2c_count(test, 4, C2C_IN_WR_REQ, step);
+		} else {
+			u32 *lo = (u32 *)(b + C2C_IN_WR_REQ);
+
+			if (*lo + step > U32_MAX)
+				*(u32 *)(b + C2C_IN_STATUS) |= BIT(4);
+			*lo += step;
+			*(u32 *)(b + C2C_OUT_STATUS) = 0;
+		}
+		want += step;
+		KUNIT_EXPECT_EQ_MSG(test, count_of(ev), want, "after %d steps",
+				    i + 1);
+	}
+	/* three wraps and more */
+	KUNIT_EXPECT_GT(test, want, 3ULL << 32);
+	KUNIT_EXPECT_EQ(test, f->upmu->poll_ns, (u64)NSEC_PER_SEC);
+}
+
+static const bool in_wr_readings[] = { false, true };
+
+static void in_wr_reading_desc(const bool *wide, char *desc)
+{
+	strscpy(desc, *wide ? "64-bit, high half at 0x890" :
+			      "32-bit, OUT_STATUS at 0x890",
+		KUNIT_PARAM_DESC_SIZE);
+}
+
+KUNIT_ARRAY_PARAM(in_wr_reading, in_wr_readings, in_wr_reading_desc);
+
 static void c2c_bad_input(struct kunit *test)
 {
 	struct fake_unit *f;
@@ -703,6 +749,7 @@ static struct kunit_case t410_lat_test_cases[] = {
 	KUNIT_CASE(c2c_cycles_one_instance),
 	KUNIT_CASE(c2c_hi_lo_hi_torn_read),
 	KUNIT_CASE(c2c_enable_disable_no_loss),
+	KUNIT_CASE_PARAM(c2c_in_wr_req_wraps, in_wr_reading_gen_params),
 	KUNIT_CASE(c2c_bad_input),
 	{}
 };

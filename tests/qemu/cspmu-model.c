@@ -1,14 +1,19 @@
 /*
  * Model of an Arm CoreSight PMU (Arm IHI 0091): the NVIDIA Tegra410 fabric
- * PMUs
+ * PMUs, and the Tegra241 (Grace) SCF, PCIE and NVLink-C2C PMUs
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  *
  * Variants (the "variant=" property) are the unit behind the PMU: t410-ucf
  * (the Unified Coherence Fabric), t410-pcie (traffic from a PCIe root
  * complex to memory) and t410-pcie-tgt (traffic to the BARs and CXL
- * ranges behind a root complex).  The variant gives the events, the
- * filters and the identity; "opts=" shapes the CoreSight PMU itself:
+ * ranges behind a root complex); on Tegra241 (Grace), t241-scf (the
+ * Scalable Coherency Fabric: CPU traffic to local and remote memory, no
+ * filter), t241-pcie (traffic from the socket's PCIe root ports to memory)
+ * and t241-c2c (traffic in over an NVLink-C2C link's two ports; PMIIDR
+ * 0x1050036b, C2C0, by default, pmiidr=0x1040036b makes it C2C1).  The
+ * variant gives the events, the filters and the identity; "opts=" shapes
+ * the CoreSight PMU itself:
  *
  *   counters=N   logical counters, PMCFGR.N + 1, the cycle counter
  *                included (default 8, at most CS_MAX_COUNTERS)
@@ -27,7 +32,7 @@
  * - PMCR.P zeroes the event counters, PMCR.C the cycle counter; both read
  *   back 0.  Counters are writable (a driver presets them).
  * - The cycle counter counts cycles whatever PMCCFILTR holds; an event
- *   counter given the variant's cycle event (UCF bus_cycles 0x1d,
+ *   counter given the variant's cycle event (UCF and SCF bus_cycles 0x1d,
  *   PCIE-TGT 4) counts them too.  Cycles pass no filter.
  * - Every other event counts what its filters select (see the variants'
  *   *_selects()); a filter that selects nothing counts nothing, as on the
@@ -35,15 +40,35 @@
  * - The PCIE unit has one BDF comparator per root complex: the BDF field
  *   of the lowest-numbered counting counter that enables BDF filtering
  *   serves every counter that enables it.
+ * - Tegra241: SCF has no filter, every event counts all its occurrences
+ *   (PMEVFILTR plays no part).  PCIE and C2C count an occurrence only if
+ *   PMEVFILTR has the bit of its source port set (root port [9:0], C2C
+ *   port [1:0]), so a filter of 0 counts nothing: the driver writes all
+ *   ports when the user names none.  Their events are the MCF ones, each
+ *   in a _loc and a _rem form (event id + rem=).
  * - Counters and filters of counters the instance does not have, and
  *   their enable bits, read as zero and ignore writes.
  *
  * Commands (attributes per variant: UCF src= dst=, PCIE rp= bdf= dst=,
- * PCIE-TGT rp= addr= bar=; each command also passes cycles=, by default
- * one a request):
+ * PCIE-TGT rp= addr= bar=, SCF src= dst=, Tegra241 PCIE rp= rem=, C2C
+ * port= rem=; each command also passes cycles=, by default one a request):
  *   idle    cycles=N
  *   event   id=ID n=N [attributes] [cycles=C]      N occurrences of ID
  *   traffic rd=N wr=N size=B [hit=H | lat=L] [attributes] [cycles=C]
+ *
+ * What "traffic" counts on the Tegra241 units (a data event counts 32-byte
+ * beats, ceil(B / 32) a request; _outstanding and rd_cum_outs rd * L):
+ *   t241-scf  src=S (0-3, 0) the requesting socket, dst=D (0-2, 0) local
+ *             CMEM, local GMEM, a remote socket's memory:
+ *             socket_S_rd_data, _wr_data, _rd_access, _wr_access,
+ *             _rd_outstanding; and cmem_ (D 0) or gmem_ (D 1) rd_data,
+ *             rd_access, rd_outstanding, wr_data, wr_access, wr_total_bytes,
+ *             or remote_socket_ (D 2) rd_data, rd_access, rd_outstanding,
+ *             wr_total_bytes
+ *   t241-pcie rp=R (0-9, 0) root port, rem=0|1 (0) local or remote memory;
+ *   t241-c2c  port=P (0-1, 0), rem= as PCIE: rd_bytes, wr_bytes,
+ *             total_bytes, rd_req, wr_req, total_req, rd_cum_outs, each
+ *             _loc (rem=0) or _rem (rem=1)
  *
  * Injected traffic stops at every overflow of a counter whose interrupt
  * is enabled (when the board wires the interrupt), and plays on once the
@@ -70,8 +95,9 @@
 #define CS_AF_BLOCK         0x2000  /* PCIE-TGT address filters */
 #define CS_AF_SLOTS         8
 #define CS_AF_STRIDE        20
-#define CS_MAX_LANES        12
-#define CS_MAX_EVENT_IDS    24
+#define CS_MAX_LANES        16
+#define CS_MAX_EVENT_IDS    64
+#define CS_DATA_BEAT        32      /* bytes of a Tegra241 data event */
 
 #define PMCFGR_SIZE_SHIFT   8
 #define PMCFGR_CC           BIT(14)
@@ -92,6 +118,8 @@
 /* PCIE-TGT PMEVFILT2R, and an address filter's CTRL */
 #define TGT_RP(f2)          extract32(f2, 0, 8)
 #define TGT_SLOTS(f2)       extract32(f2, 8, CS_AF_SLOTS)
+/* Tegra241 PCIE and C2C PMEVFILTR: a bit a source port */
+#define MCF_PORTS(f, bits)  extract32(f, 0, bits)
 #define AF_CTRL_EN          BIT(0)
 
 enum cs_reg {
@@ -124,17 +152,28 @@ enum cs_reg {
     CS_NREGS,
 };
 
-enum cs_variant { CS_UCF, CS_PCIE, CS_PCIE_TGT };
+enum cs_variant {
+    CS_UCF, CS_PCIE, CS_PCIE_TGT, CS_T241_SCF, CS_T241_PCIE, CS_T241_C2C
+};
 
 static const char *const cs_variant_names[] = {
     [CS_UCF] = "t410-ucf",
     [CS_PCIE] = "t410-pcie",
     [CS_PCIE_TGT] = "t410-pcie-tgt",
+    [CS_T241_SCF] = "t241-scf",
+    [CS_T241_PCIE] = "t241-pcie",
+    [CS_T241_C2C] = "t241-c2c",
     NULL
 };
 
-/* What an occurrence of an event carries, for the filters */
-enum cs_attr { AT_SRC, AT_DST, AT_RP, AT_BDF, AT_ADDR, AT_BAR, AT_N };
+/*
+ * What an occurrence of an event carries, for the filters and for the
+ * events a command's traffic is.  AT_NONE is no attribute: it is always 0.
+ * AT_RP is also the Tegra241 C2C port.
+ */
+enum cs_attr {
+    AT_NONE, AT_SRC, AT_DST, AT_RP, AT_BDF, AT_ADDR, AT_BAR, AT_REM, AT_N
+};
 
 typedef struct CsAttrDesc {
     const char *key;
@@ -146,12 +185,21 @@ typedef struct CsAttrDesc {
 /* How much of one "traffic" command an event counts */
 enum cs_qty {
     Q_RD, Q_WR, Q_RD_BYTES, Q_WR_BYTES,
-    Q_HIT, Q_MISS, Q_MISS_BYTES, Q_RD_LAT, Q_N
+    Q_HIT, Q_MISS, Q_MISS_BYTES, Q_RD_LAT,
+    Q_REQ, Q_BYTES, Q_RD_DATA, Q_WR_DATA, Q_N
 };
 
+/*
+ * An event of "traffic": event id + the value of attribute @plus, if the
+ * value of attribute @when is @is (AT_NONE and 0, the default: event id,
+ * always)
+ */
 typedef struct CsTrafficEvent {
     uint32_t id;
     enum cs_qty qty;
+    enum cs_attr plus;
+    enum cs_attr when;
+    uint64_t is;
 } CsTrafficEvent;
 
 typedef struct CsVariant {
@@ -164,6 +212,7 @@ typedef struct CsVariant {
     const CsTrafficEvent *traffic;
     unsigned ntraffic;
     bool addr_filters;
+    unsigned port_bits;         /* Tegra241 PCIE and C2C: PMEVFILTR ports */
     /* whether counter n's filters select an occurrence with attributes at */
     bool (*selects)(PmuModel *m, unsigned n, const uint64_t *at);
     /* attributes that counter n's filters select (false: none) */
@@ -679,6 +728,34 @@ static bool cs_tgt_attrs_for(PmuModel *m, unsigned n, uint64_t *at)
     return false;
 }
 
+/* Tegra241 SCF: no filter, every occurrence counts */
+static bool cs_scf_selects(PmuModel *m, unsigned n, const uint64_t *at)
+{
+    return true;
+}
+
+static bool cs_scf_attrs_for(PmuModel *m, unsigned n, uint64_t *at)
+{
+    return true;
+}
+
+/* Tegra241 PCIE and C2C: the source port's bit in PMEVFILTR */
+static bool cs_mcf_selects(PmuModel *m, unsigned n, const uint64_t *at)
+{
+    return MCF_PORTS(cs_filtr(m, n), cs(m)->v->port_bits) & BIT(at[AT_RP]);
+}
+
+static bool cs_mcf_attrs_for(PmuModel *m, unsigned n, uint64_t *at)
+{
+    uint32_t ports = MCF_PORTS(cs_filtr(m, n), cs(m)->v->port_bits);
+
+    if (!ports) {
+        return false;
+    }
+    at[AT_RP] = ctz32(ports);
+    return true;
+}
+
 static const CsAttrDesc cs_ucf_attrs[] = {
     { "src", AT_SRC, 2, 1 },        /* local non-CPU, local CPU, remote */
     { "dst", AT_DST, 3, 0 },        /* local CMEM, GMEM, other, remote */
@@ -699,6 +776,24 @@ static const CsAttrDesc cs_tgt_attrs[] = {
     { NULL }
 };
 
+static const CsAttrDesc cs_scf_attrs[] = {
+    { "src", AT_SRC, 3, 0 },        /* the requesting socket */
+    { "dst", AT_DST, 2, 0 },        /* local CMEM, local GMEM, remote */
+    { NULL }
+};
+
+static const CsAttrDesc cs_t241_pcie_attrs[] = {
+    { "rp", AT_RP, 9, 0 },
+    { "rem", AT_REM, 1, 0 },        /* 0: local memory, 1: remote */
+    { NULL }
+};
+
+static const CsAttrDesc cs_c2c_attrs[] = {
+    { "port", AT_RP, 1, 0 },
+    { "rem", AT_REM, 1, 0 },
+    { NULL }
+};
+
 static const char *const cs_ucf_traffic_args[] = {
     "rd", "wr", "size", "hit", "cycles", NULL
 };
@@ -710,6 +805,9 @@ static const char *const cs_pcie_traffic_args[] = {
 static const char *const cs_tgt_traffic_args[] = {
     "rd", "wr", "size", "cycles", NULL
 };
+
+/* SCF, Tegra241 PCIE and C2C: lat= for the outstanding/cum_outs events */
+#define cs_t241_traffic_args cs_pcie_traffic_args
 
 /* SLC accesses; the reads that miss go on to memory */
 static const CsTrafficEvent cs_ucf_traffic[] = {
@@ -740,6 +838,46 @@ static const CsTrafficEvent cs_tgt_traffic[] = {
     { 0x3, Q_WR },                  /* wr_req */
 };
 
+/*
+ * SCF: by the requesting socket (socket_<src>_*: sockets 0-3 are four
+ * consecutive ids), and by the destination (cmem_, gmem_, remote_socket_)
+ */
+#define SCF_DST(d, i, q) { (i), (q), AT_NONE, AT_DST, (d) }
+static const CsTrafficEvent cs_scf_traffic[] = {
+    { 0x101, Q_RD_DATA, AT_SRC },   /* socket_<src>_rd_data */
+    { 0x17c, Q_WR_DATA, AT_SRC },   /* socket_<src>_wr_data */
+    { 0x12d, Q_RD, AT_SRC },        /* socket_<src>_rd_access */
+    { 0x139, Q_WR, AT_SRC },        /* socket_<src>_wr_access */
+    { 0x115, Q_RD_LAT, AT_SRC },    /* socket_<src>_rd_outstanding */
+    SCF_DST(0, 0x1a5, Q_RD_DATA),   /* cmem_rd_data */
+    SCF_DST(0, 0x1a6, Q_RD),        /* cmem_rd_access */
+    SCF_DST(0, 0x1a7, Q_RD_LAT),    /* cmem_rd_outstanding */
+    SCF_DST(0, 0x1b1, Q_WR_DATA),   /* cmem_wr_data */
+    SCF_DST(0, 0x1ca, Q_WR),        /* cmem_wr_access */
+    SCF_DST(0, 0x1db, Q_WR_BYTES),  /* cmem_wr_total_bytes */
+    SCF_DST(1, 0x16d, Q_RD_DATA),   /* gmem_rd_data */
+    SCF_DST(1, 0x16e, Q_RD),        /* gmem_rd_access */
+    SCF_DST(1, 0x16f, Q_RD_LAT),    /* gmem_rd_outstanding */
+    SCF_DST(1, 0x179, Q_WR_DATA),   /* gmem_wr_data */
+    SCF_DST(1, 0x17b, Q_WR),        /* gmem_wr_access */
+    SCF_DST(1, 0x1a0, Q_WR_BYTES),  /* gmem_wr_total_bytes */
+    SCF_DST(2, 0x1a2, Q_RD_DATA),   /* remote_socket_rd_data */
+    SCF_DST(2, 0x1a4, Q_RD),        /* remote_socket_rd_access */
+    SCF_DST(2, 0x1a3, Q_RD_LAT),    /* remote_socket_rd_outstanding */
+    SCF_DST(2, 0x1a1, Q_WR_BYTES),  /* remote_socket_wr_total_bytes */
+};
+
+/* The MCF events of Tegra241 PCIE and C2C: *_loc, and *_rem one above */
+static const CsTrafficEvent cs_mcf_traffic[] = {
+    { 0x0, Q_RD_BYTES, AT_REM },    /* rd_bytes_loc/rem */
+    { 0x2, Q_WR_BYTES, AT_REM },    /* wr_bytes_loc/rem */
+    { 0x4, Q_BYTES, AT_REM },       /* total_bytes_loc/rem */
+    { 0x6, Q_RD, AT_REM },          /* rd_req_loc/rem */
+    { 0x8, Q_WR, AT_REM },          /* wr_req_loc/rem */
+    { 0xa, Q_REQ, AT_REM },         /* total_req_loc/rem */
+    { 0xc, Q_RD_LAT, AT_REM },      /* rd_cum_outs_loc/rem */
+};
+
 static const CsVariant cs_variants[] = {
     [CS_UCF] = {
         .pmiidr = 0x2cf2036b, .type_mask = UINT32_MAX,
@@ -761,6 +899,27 @@ static const CsVariant cs_variants[] = {
         .traffic = cs_tgt_traffic, .ntraffic = ARRAY_SIZE(cs_tgt_traffic),
         .addr_filters = true,
         .selects = cs_tgt_selects, .attrs_for = cs_tgt_attrs_for,
+    },
+    [CS_T241_SCF] = {
+        .pmiidr = 0x2cf0036b, .type_mask = UINT32_MAX,
+        .has_cycle_event = true, .cycle_event = 0x1d,   /* bus_cycles */
+        .attrs = cs_scf_attrs, .traffic_args = cs_t241_traffic_args,
+        .traffic = cs_scf_traffic, .ntraffic = ARRAY_SIZE(cs_scf_traffic),
+        .selects = cs_scf_selects, .attrs_for = cs_scf_attrs_for,
+    },
+    [CS_T241_PCIE] = {
+        .pmiidr = 0x1030036b, .type_mask = UINT32_MAX,
+        .attrs = cs_t241_pcie_attrs, .traffic_args = cs_t241_traffic_args,
+        .traffic = cs_mcf_traffic, .ntraffic = ARRAY_SIZE(cs_mcf_traffic),
+        .port_bits = 10,
+        .selects = cs_mcf_selects, .attrs_for = cs_mcf_attrs_for,
+    },
+    [CS_T241_C2C] = {
+        .pmiidr = 0x1050036b, .type_mask = UINT32_MAX,
+        .attrs = cs_c2c_attrs, .traffic_args = cs_t241_traffic_args,
+        .traffic = cs_mcf_traffic, .ntraffic = ARRAY_SIZE(cs_mcf_traffic),
+        .port_bits = 2,
+        .selects = cs_mcf_selects, .attrs_for = cs_mcf_attrs_for,
     },
 };
 
@@ -884,6 +1043,7 @@ static bool cs_event_totals_for(CsModel *c, const CsTraffic *t)
 static void cs_add_lane(CsTraffic *t, bool cycles, uint32_t id, uint64_t n)
 {
     if (n) {
+        g_assert(t->nlanes < CS_MAX_LANES);
         t->lane[t->nlanes++] = (CsLane) { .cycles = cycles, .id = id,
                                           .total = n };
         t->len = MAX(t->len, n);
@@ -1143,6 +1303,8 @@ static int cs_traffic(PmuModel *m, const PmuModelCmd *cmd, CsTraffic *t,
     uint64_t wr = pmu_cmd_arg(cmd, "wr", 0);
     uint64_t size = pmu_cmd_arg(cmd, "size", 64);
     uint64_t hit = pmu_cmd_arg(cmd, "hit", 0);
+    uint64_t beats = size / CS_DATA_BEAT + !!(size % CS_DATA_BEAT);
+    const CsTrafficEvent *e;
     uint64_t q[Q_N];
     unsigned i;
 
@@ -1151,16 +1313,23 @@ static int cs_traffic(PmuModel *m, const PmuModelCmd *cmd, CsTraffic *t,
     }
     q[Q_RD] = rd;
     q[Q_WR] = wr;
+    q[Q_REQ] = *requests;
     q[Q_HIT] = hit;
     q[Q_MISS] = rd - hit;
     if (umul64_overflow(rd, size, &q[Q_RD_BYTES]) ||
         umul64_overflow(wr, size, &q[Q_WR_BYTES]) ||
+        uadd64_overflow(q[Q_RD_BYTES], q[Q_WR_BYTES], &q[Q_BYTES]) ||
+        umul64_overflow(rd, beats, &q[Q_RD_DATA]) ||
+        umul64_overflow(wr, beats, &q[Q_WR_DATA]) ||
         umul64_overflow(rd - hit, size, &q[Q_MISS_BYTES]) ||
         umul64_overflow(rd, pmu_cmd_arg(cmd, "lat", 0), &q[Q_RD_LAT])) {
         return -EINVAL;
     }
     for (i = 0; i < v->ntraffic; i++) {
-        cs_add_lane(t, false, v->traffic[i].id, q[v->traffic[i].qty]);
+        e = &v->traffic[i];
+        if (t->at[e->when] == e->is) {
+            cs_add_lane(t, false, e->id + t->at[e->plus], q[e->qty]);
+        }
     }
     return 0;
 }

@@ -112,6 +112,7 @@ struct cspmu_impl_ops {
  *	unless @cycles_is_event_type), NULL-terminated.
  * @format_attrs: "format/", NULL-terminated.
  * @ops: see struct cspmu_impl_ops.
+ * @data: the backend's own description of the product, for its ops.
  */
 struct cspmu_impl {
 	u32				pmiidr;
@@ -122,6 +123,7 @@ struct cspmu_impl {
 	struct attribute		**event_attrs;
 	struct attribute		**format_attrs;
 	const struct cspmu_impl_ops	*ops;
+	const void			*data;
 };
 
 /**
@@ -207,7 +209,6 @@ int cspmu_firmware_instance(struct cspmu *cspmu, const char *prop, u32 *val);
 struct ida;
 int cspmu_name_numbered(struct cspmu *cspmu, struct ida *ida,
 			const char *prefix);
-void cspmu_encode_raw(struct perf_event *event, u32 *filtr, u32 *filt2r);
 extern struct attribute *cspmu_generic_event_attrs[];
 extern struct attribute *cspmu_generic_format_attrs[];
 
@@ -232,5 +233,11 @@ struct cspmu_hw {
 
 struct cspmu *cspmu_create(struct device *dev, const struct cspmu_hw *hw);
 irqreturn_t cspmu_irq_handler(int irq, void *dev_id);
+
+#if IS_ENABLED(CONFIG_KUNIT)
+/* Backend registration's steps, visible to the core's KUnit suite */
+int cspmu_attach_waiting(void);
+bool cspmu_backend_listed(const struct cspmu_backend *backend);
+#endif
 
 #endif /* __CORESIGHT_PMU_H */

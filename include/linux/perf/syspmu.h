@@ -15,6 +15,7 @@
 #include <linux/bitmap.h>
 #include <linux/cpumask.h>
 #include <linux/device.h>
+#include <linux/hrtimer.h>
 #include <linux/interrupt.h>
 #include <linux/io.h>
 #include <linux/perf_event.h>
@@ -114,6 +115,11 @@ struct syspmu_ops {
  * @events: event owning each counter (from syspmu_init()).
  * @restarting: syspmu_restart_all() folded the counts in and the counters
  *	read as 0 until @ops->pmu_enable has run.
+ * @poll_ns: for counters that can wrap without an interrupt to say so:
+ *	how often a timer folds every counting event in, well within the
+ *	shortest time a counter can take to wrap.  0 (the default): no
+ *	timer.  Set before syspmu_register().
+ * @poll_timer: that timer, armed while any event is scheduled.
  */
 struct syspmu {
 	struct pmu			pmu;
@@ -133,6 +139,8 @@ struct syspmu {
 	unsigned long			*used_mask;
 	struct perf_event		**events;
 	bool				restarting;
+	u64				poll_ns;
+	struct hrtimer			poll_timer;
 };
 
 #define to_syspmu(p)	container_of(p, struct syspmu, pmu)
@@ -207,36 +215,60 @@ static inline u64 syspmu_read_hi_lo_hi(const void __iomem *lo)
  * @attr: the sysfs attribute.
  * @word: 0 for attr.config, 1 for config1, 2 for config2.
  * @mask: the bits of that word the field occupies.
+ * @bit_as_range: print a one-bit field as a range ("config2:3-3"), as
+ *	some drivers always have; otherwise "config2:3".
  */
 struct syspmu_format_attr {
 	struct device_attribute	attr;
 	unsigned int		word;
 	u64			mask;
+	bool			bit_as_range;
 };
 
 ssize_t syspmu_format_show(struct device *dev,
 			   struct device_attribute *attr, char *buf);
 ssize_t syspmu_event_show(struct device *dev,
 			  struct device_attribute *attr, char *buf);
+ssize_t syspmu_event_show_padded(struct device *dev,
+				 struct device_attribute *attr, char *buf);
 ssize_t syspmu_cap_show(struct device *dev,
 			struct device_attribute *attr, char *buf);
 
-#define SYSPMU_FORMAT_ATTR(_name, _word, _mask)			\
+#define __SYSPMU_FORMAT_ATTR(_name, _word, _mask, _range)		\
 	(&((struct syspmu_format_attr[]) {{				\
 		.attr = __ATTR(_name, 0444, syspmu_format_show, NULL), \
 		.word = _word,						\
 		.mask = _mask,						\
+		.bit_as_range = _range,					\
 	}})[0].attr.attr)
 
-/* An "events/" file named by the string @_name, reading "event=0x@_id" */
-#define SYSPMU_EVENT_ATTR(_name, _id)				\
+/*
+ * A "format/" file for bits @_mask of config word @_word: "config:0-7",
+ * a one-bit field "config1:24" (the kernel's usual spelling).
+ */
+#define SYSPMU_FORMAT_ATTR(_name, _word, _mask)			\
+	__SYSPMU_FORMAT_ATTR(_name, _word, _mask, false)
+
+/* The same, a one-bit field printed as a range: "config2:3-3" */
+#define SYSPMU_FORMAT_ATTR_RANGES(_name, _word, _mask)			\
+	__SYSPMU_FORMAT_ATTR(_name, _word, _mask, true)
+
+#define __SYSPMU_EVENT_ATTR(_name, _id, _show)				\
 	(&((struct perf_pmu_events_attr[]) {{				\
 		.attr = {						\
 			.attr = { .name = _name, .mode = 0444 },	\
-			.show = syspmu_event_show,			\
+			.show = _show,					\
 		},							\
 		.id = _id,						\
 	}})[0].attr.attr)
+
+/* An "events/" file named by the string @_name, reading "event=0x4" */
+#define SYSPMU_EVENT_ATTR(_name, _id)					\
+	__SYSPMU_EVENT_ATTR(_name, _id, syspmu_event_show)
+
+/* The same with at least two hex digits: "event=0x04" */
+#define SYSPMU_EVENT_ATTR_PADDED(_name, _id)				\
+	__SYSPMU_EVENT_ATTR(_name, _id, syspmu_event_show_padded)
 
 /* A "caps/" file that reads 1 when bit @_bit of syspmu.caps is set. */
 #define SYSPMU_CAP_ATTR(_name, _bit)				\
