@@ -60,7 +60,16 @@ static bool cspmu_backend_requested[ARRAY_SIZE(cspmu_backend_modules)];
 static DEFINE_MUTEX(cspmu_lock);
 static LIST_HEAD(cspmu_backends);
 static LIST_HEAD(cspmu_pmus);
-static DEFINE_IDA(cspmu_generic_ida);
+/*
+ * Numbers of the generic PMUs, per APMT node type (as arm_cspmu counts
+ * them; a DT PMU shares the first, memory controllers')
+ */
+#define CSPMU_APMT_TYPES	5
+static struct ida cspmu_generic_ida[CSPMU_APMT_TYPES] = {
+	IDA_INIT(cspmu_generic_ida[0]), IDA_INIT(cspmu_generic_ida[1]),
+	IDA_INIT(cspmu_generic_ida[2]), IDA_INIT(cspmu_generic_ida[3]),
+	IDA_INIT(cspmu_generic_ida[4]),
+};
 static struct platform_driver cspmu_driver;
 
 /* Counters */
@@ -456,9 +465,50 @@ int cspmu_name_numbered(struct cspmu *cspmu, struct ida *ida,
 }
 EXPORT_SYMBOL_NS_GPL(cspmu_name_numbered, CORESIGHT_PMU);
 
+#ifdef CONFIG_ACPI
+static_assert(CSPMU_APMT_TYPES == ACPI_APMT_NODE_TYPE_COUNT);
+
+/* From an APMT node: arm_cspmu_<type>_<n>, or _acpi_<HID>_<UID> */
+static int cspmu_generic_name_apmt(struct cspmu *cspmu)
+{
+	static const char *const types[CSPMU_APMT_TYPES] = {
+		[ACPI_APMT_NODE_TYPE_MC]	= "arm_cspmu_mc",
+		[ACPI_APMT_NODE_TYPE_SMMU]	= "arm_cspmu_smmu",
+		[ACPI_APMT_NODE_TYPE_PCIE_ROOT]	= "arm_cspmu_pcie",
+		[ACPI_APMT_NODE_TYPE_ACPI]	= "arm_cspmu_acpi",
+		[ACPI_APMT_NODE_TYPE_CACHE]	= "arm_cspmu_cache",
+	};
+	const struct acpi_apmt_node *apmt = cspmu->apmt;
+	char hid[sizeof(apmt->inst_primary) + 1] = { };
+
+	if (apmt->type >= CSPMU_APMT_TYPES)
+		return dev_err_probe(cspmu->dev, -ENODEV,
+				     "APMT node type %u is not one the architecture defines\n",
+				     apmt->type);
+	if (apmt->type != ACPI_APMT_NODE_TYPE_ACPI)
+		return cspmu_name_numbered(cspmu,
+					   &cspmu_generic_ida[apmt->type],
+					   types[apmt->type]);
+	memcpy(hid, &apmt->inst_primary, sizeof(apmt->inst_primary));
+	cspmu->name = devm_kasprintf(cspmu->dev, GFP_KERNEL, "%s_%s_%u",
+				     types[apmt->type], hid,
+				     apmt->inst_secondary);
+	return cspmu->name ? 0 : -ENOMEM;
+}
+#endif
+
+/*
+ * Parts no backend names get arm_cspmu's names, so that a machine where
+ * this driver replaces it shows the same PMUs: arm_cspmu_<n> from DT, and
+ * from APMT by node type.
+ */
 static int cspmu_generic_init(struct cspmu *cspmu)
 {
-	return cspmu_name_numbered(cspmu, &cspmu_generic_ida, "cspmu");
+#ifdef CONFIG_ACPI
+	if (cspmu->apmt)
+		return cspmu_generic_name_apmt(cspmu);
+#endif
+	return cspmu_name_numbered(cspmu, &cspmu_generic_ida[0], "arm_cspmu");
 }
 
 /* The architecture's defaults: config1 and config2 as they are */

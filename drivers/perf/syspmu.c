@@ -757,6 +757,16 @@ ssize_t syspmu_format_show(struct device *dev,
 }
 EXPORT_SYMBOL_NS_GPL(syspmu_format_show, SYSPMU);
 
+static ssize_t syspmu_event_emit(struct device_attribute *attr, char *buf,
+				 bool padded)
+{
+	u64 id = container_of(attr, struct perf_pmu_events_attr, attr)->id;
+
+	if (padded)
+		return sysfs_emit(buf, "event=0x%02llx\n", id);
+	return sysfs_emit(buf, "event=0x%llx\n", id);
+}
+
 /**
  * syspmu_event_show() - print an event alias as "event=0x4"
  * @dev: the PMU device.
@@ -768,10 +778,7 @@ EXPORT_SYMBOL_NS_GPL(syspmu_format_show, SYSPMU);
 ssize_t syspmu_event_show(struct device *dev,
 			  struct device_attribute *attr, char *buf)
 {
-	struct perf_pmu_events_attr *pmu_attr =
-		container_of(attr, struct perf_pmu_events_attr, attr);
-
-	return sysfs_emit(buf, "event=0x%llx\n", pmu_attr->id);
+	return syspmu_event_emit(attr, buf, false);
 }
 EXPORT_SYMBOL_NS_GPL(syspmu_event_show, SYSPMU);
 
@@ -786,10 +793,7 @@ EXPORT_SYMBOL_NS_GPL(syspmu_event_show, SYSPMU);
 ssize_t syspmu_event_show_padded(struct device *dev,
 				 struct device_attribute *attr, char *buf)
 {
-	struct perf_pmu_events_attr *pmu_attr =
-		container_of(attr, struct perf_pmu_events_attr, attr);
-
-	return sysfs_emit(buf, "event=0x%02llx\n", pmu_attr->id);
+	return syspmu_event_emit(attr, buf, true);
 }
 EXPORT_SYMBOL_NS_GPL(syspmu_event_show_padded, SYSPMU);
 

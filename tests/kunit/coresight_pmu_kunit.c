@@ -948,7 +948,7 @@ static void cspmu_test_identify(struct kunit *test)
 		break;
 	default:
 		KUNIT_EXPECT_TRUE_MSG(test, name_numbered(cspmu->name,
-							  "cspmu_"),
+							  "arm_cspmu_"),
 				      "name %s", cspmu->name);
 		break;
 	}
