@@ -340,16 +340,16 @@ test_rmmod_busy_while_counting() {
 }
 
 # The Tegra241 (Grace) units of the board (tests/board/tegra410-units):
-# SCF on socket 0, PCIE on socket 1, NVLink-C2C0 on socket 0
-T241_SCF=nvidia_scf_pmu_0
-T241_PCIE=nvidia_pcie_pmu_1
+# SCF on socket 1, PCIE on socket 0, NVLink-C2C0 on socket 0
+T241_SCF=nvidia_scf_pmu_1
+T241_PCIE=nvidia_pcie_pmu_0
 T241_C2C0=nvidia_nvlink_c2c0_pmu_0
 
 # Every events/, format/ and identifier file as Linux 7.2 shows them, and
 # the socket's CPUs
 test_t241_sysfs() {
 	local u p t cpus
-	for u in $T241_SCF:t241_scf:0-1 $T241_PCIE:t241_pcie:2-3 \
+	for u in $T241_SCF:t241_scf:2-3 $T241_PCIE:t241_pcie:0-1 \
 		 $T241_C2C0:t241_nvlink_c2c0:0-1; do
 		IFS=: read -r p t cpus <<<"$u"
 		expect_sysfs "$p" "$t"
@@ -360,26 +360,26 @@ test_t241_sysfs() {
 # SCF has no filter: what was injected is counted, exactly
 test_t241_scf_exact() {
 	local s=$T241_SCF
-	inject t241_scf_s0 reset
+	inject t241_scf_s1 reset
 	mapfile -t c < <(counts "$s/socket_0_rd_data/,$s/cmem_rd_data/,$s/remote_socket_rd_data/,$s/socket_1_rd_access/,$s/cmem_rd_outstanding/,$s/cmem_wr_total_bytes/,$s/bus_cycles/,$s/cycles/" \
-		"model-traffic t241_scf_s0 'event id=0x101 n=12345' 'traffic src=0 dst=0 rd=1000 wr=500 size=64 lat=40' 'traffic src=1 dst=2 rd=300 size=128 lat=90' 'idle cycles=5000'")
+		"model-traffic t241_scf_s1 'event id=0x101 n=12345' 'traffic src=0 dst=0 rd=1000 wr=500 size=64 lat=40' 'traffic src=1 dst=2 rd=300 size=128 lat=90' 'idle cycles=5000'")
 	# 32-byte beats: 2 a 64-byte request, 4 a 128-byte one
 	expect_eq socket_0_rd_data "${c[0]}" $((12345 + 1000 * 2))
-	expect_eq "socket_0_rd_data = model's" "${c[0]}" "$(event_total t241_scf_s0 0x101)"
+	expect_eq "socket_0_rd_data = model's" "${c[0]}" "$(event_total t241_scf_s1 0x101)"
 	expect_eq cmem_rd_data "${c[1]}" $((1000 * 2))
 	expect_eq remote_socket_rd_data "${c[2]}" $((300 * 4))
 	expect_eq socket_1_rd_access "${c[3]}" 300
 	expect_eq cmem_rd_outstanding "${c[4]}" $((1000 * 40))
 	expect_eq cmem_wr_total_bytes "${c[5]}" $((500 * 64))
 	expect_eq bus_cycles "${c[6]}" $((12345 + 1500 + 300 + 5000))
-	expect_eq cycles "${c[7]}" "$(total t241_scf_s0 cycles)"
+	expect_eq cycles "${c[7]}" "$(total t241_scf_s1 cycles)"
 }
 
 # Root port R (0-9) reads 100(R+1) and writes 10(R+1) 64-byte requests to
 # local memory, latency 20+R; root port 2 also reads 7 from remote memory
 t241_pcie_mix() {
 	local rp
-	printf "model-traffic t241_pcie_s1"
+	printf "model-traffic t241_pcie_s0"
 	for rp in 0 1 2 3 4 5 6 7 8 9; do
 		printf " 'traffic rp=%d rd=%d wr=%d size=64 lat=%d'" \
 			$rp $((100 * (rp + 1))) $((10 * (rp + 1))) $((20 + rp))
@@ -392,23 +392,23 @@ t241_pcie_mix() {
 # root port 2.  PMEVFILTR and PMCCFILTR read while counting say so too.
 test_t241_pcie_root_ports() {
 	local p=$T241_PCIE base n lat=0 rp
-	base=$(model_addr t241_pcie_s1)
-	[ -n "$base" ] || fail "no address for t241_pcie_s1"
-	inject t241_pcie_s1 reset
+	base=$(model_addr t241_pcie_s0)
+	[ -n "$base" ] || fail "no address for t241_pcie_s0"
+	inject t241_pcie_s0 reset
 	mapfile -t c < <(counts "$p/rd_bytes_loc/,$p/rd_bytes_loc,root_port=0x4/,$p/event=0x0,root_port=0x3/,$p/rd_bytes_loc,root_port=0x300/,$p/total_req_loc/,$p/rd_cum_outs_loc/,$p/rd_req_rem/,$p/cycles/" \
 		"$(t241_pcie_mix); for n in 0 1 2 3 4 5 6; do busybox devmem \$(($base + 0xa00 + 4 * \$n)) 32; done >/tmp/t241-filtr; busybox devmem \$(($base + 0x47c)) 32 >/tmp/t241-ccfiltr")
 	for rp in 0 1 2 3 4 5 6 7 8 9; do
 		lat=$((lat + 100 * (rp + 1) * (20 + rp)))
 	done
 	expect_eq "rd_bytes_loc, every root port" "${c[0]}" $((100 * 55 * 64))
-	expect_eq "rd_bytes_loc = model's" "${c[0]}" "$(event_total t241_pcie_s1 0x0)"
+	expect_eq "rd_bytes_loc = model's" "${c[0]}" "$(event_total t241_pcie_s0 0x0)"
 	expect_eq "rd_bytes_loc, root_port=0x4 (RP 2)" "${c[1]}" $((300 * 64))
 	expect_eq "event=0x0,root_port=0x3 (RPs 0-1)" "${c[2]}" $(((100 + 200) * 64))
 	expect_eq "rd_bytes_loc, root_port=0x300 (RPs 8-9)" "${c[3]}" $(((900 + 1000) * 64))
 	expect_eq "total_req_loc, every root port" "${c[4]}" $((110 * 55))
 	expect_eq "rd_cum_outs_loc, every root port" "${c[5]}" $lat
 	expect_eq "rd_req_rem" "${c[6]}" 7
-	expect_eq cycles "${c[7]}" "$(total t241_pcie_s1 cycles)"
+	expect_eq cycles "${c[7]}" "$(total t241_pcie_s0 cycles)"
 	expect_eq "PMEVFILTR of the 7 counters" \
 		"$(while read -r n; do echo $((n)); done </tmp/t241-filtr | sort -n | tr '\n' ' ')" \
 		"3 4 768 1023 1023 1023 1023 "
