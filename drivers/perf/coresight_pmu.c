@@ -60,6 +60,8 @@ static bool cspmu_backend_requested[ARRAY_SIZE(cspmu_backend_modules)];
 static DEFINE_MUTEX(cspmu_lock);
 static LIST_HEAD(cspmu_backends);
 static LIST_HEAD(cspmu_pmus);
+static struct platform_driver cspmu_driver;
+
 /*
  * Numbers of the generic PMUs, per APMT node type (as arm_cspmu counts
  * them; a DT PMU shares the first, memory controllers')
@@ -70,7 +72,6 @@ static struct ida cspmu_generic_ida[CSPMU_APMT_TYPES] = {
 	IDA_INIT(cspmu_generic_ida[2]), IDA_INIT(cspmu_generic_ida[3]),
 	IDA_INIT(cspmu_generic_ida[4]),
 };
-static struct platform_driver cspmu_driver;
 
 /* Counters */
 
