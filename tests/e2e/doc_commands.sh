@@ -33,6 +33,9 @@ is_template() {
 	return 1
 }
 
+# What perf prints when a command did not do what it says
+PERF_SAYS_NO='<not supported>|event syntax error|Cannot find PMU|Unable to find|Unknown|unknown (term|metric)|Cannot resolve'
+
 # Commands shown failing, and the text perf prints for them
 declare -A SHOWN_FAILING=(
 	['perf record -- ./loop']="doesn't support sampling"
@@ -81,6 +84,11 @@ fill_in() {
 	done
 	# the imx8 guide's workload placeholder, at the end of a command
 	c=${c% cmd}
+	# the super filter's examples are for an i.MX8DXL, whose one
+	# controller is imx8_ddr0; on the board it is another number
+	case $c in
+	*axi_channel=*) c=${c//imx8_ddr0/$(pmu_of imx8dxl)} ;;
+	esac
 	case $c in
 	'perf stat'*' -- '* | 'perf stat'*' sleep '* | 'perf stat'*' sh -c '*) ;;
 	'perf stat'*) c="$c -- sleep 0" ;;
@@ -107,10 +115,10 @@ test_every_command() {
 				fi
 				continue
 			fi
-			if [ $rc != 0 ] || grep -Eq '<not supported>|event syntax error|Cannot find PMU|Unknown|unknown (term|metric)|Cannot resolve' <<<"$out"; then
+			if [ $rc != 0 ] || grep -Eq "$PERF_SAYS_NO" <<<"$out"; then
 				echo "  ${doc#"$VM_TOP"/}:$line: $cmd"
 				echo "    ran: $run"
-				echo "    exit $rc: $(echo "$out" | grep -v '^$' | head -8)"
+				echo "    exit $rc: $(grep -Em2 "$PERF_SAYS_NO" <<<"$out" | tr -s ' ')"
 				bad=$((bad + 1))
 			fi
 		done < <(doc_commands "$doc")

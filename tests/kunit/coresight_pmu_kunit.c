@@ -462,46 +462,24 @@ static void group_schedule(struct kunit *test, struct test_group *g)
 }
 
 /*
- * The board's own PMU of the name a UCF under test gets (the socket is
- * the NUMA node of the first possible CPU), unbound while the suite runs
- * and bound again after it: two PMUs cannot have one name.
+ * The board's CoreSight PMUs of the socket the suite's PMUs are named
+ * after (the NUMA node of the first possible CPU), unbound while the
+ * suite runs and bound again after it: their names (UCF's, Grace's per
+ * socket) are the ones the suite creates again, and two PMUs cannot have
+ * one name.
  */
-static struct device *borrowed_dev;
-
-static int match_pmu_name(struct device *dev, const void *name)
-{
-	struct cspmu *cspmu = dev_get_drvdata(dev);
-
-	return cspmu && cspmu->name && !strcmp(cspmu->name, name);
-}
+static struct device *borrowed[32];
 
 static int cspmu_test_suite_init(struct kunit_suite *suite)
 {
-	struct device_driver *drv;
-	char name[32];
-
-	drv = driver_find("coresight-pmu", &platform_bus_type);
-	if (!drv)
-		return 0;
-	snprintf(name, sizeof(name), "nvidia_ucf_pmu_%u", test_socket());
-	borrowed_dev = driver_find_device(drv, NULL, name, match_pmu_name);
-	if (borrowed_dev) {
-		pr_info("cspmu_kunit: %s of %s unbound for the suite\n", name,
-			dev_name(borrowed_dev));
-		device_release_driver(borrowed_dev);
-	}
+	syspmu_kunit_borrow("coresight-pmu", test_socket(), borrowed,
+			    ARRAY_SIZE(borrowed));
 	return 0;
 }
 
 static void cspmu_test_suite_exit(struct kunit_suite *suite)
 {
-	if (!borrowed_dev)
-		return;
-	if (device_attach(borrowed_dev) <= 0)
-		pr_err("cspmu_kunit: %s not bound again\n",
-		       dev_name(borrowed_dev));
-	put_device(borrowed_dev);
-	borrowed_dev = NULL;
+	syspmu_kunit_give_back(borrowed, ARRAY_SIZE(borrowed));
 }
 
 /* 1. PMCFGR decoding */

@@ -229,6 +229,7 @@ static uint64_t pmu_model_regs_read(void *opaque, hwaddr addr, unsigned size)
     int index;
 
     pmu_model_sync(m);
+    m->reads++;
     if (m->race_offset == (int64_t)addr && m->kind->race(m)) {
         m->race_offset = -1;
         m->races++;
@@ -300,6 +301,7 @@ static void pmu_model_regs_write(void *opaque, hwaddr addr, uint64_t data,
     int index;
 
     pmu_model_sync(m);
+    m->writes++;
     r = pmu_reg_find(m, addr, &index, &n, &byte);
     if (!r || byte + size > r->size) {
         qemu_log_mask(LOG_GUEST_ERROR, "%s: write of %u bytes at 0x%"
@@ -443,6 +445,8 @@ static int pmu_model_totals(PmuModel *m)
 
     g_string_append_printf(out, "irqs %" PRIu64 "\n", m->irqs);
     g_string_append_printf(out, "races %" PRIu64 "\n", m->races);
+    g_string_append_printf(out, "reads %" PRIu64 "\n", m->reads);
+    g_string_append_printf(out, "writes %" PRIu64 "\n", m->writes);
     m->kind->totals(m, out);
     if (out->len > sizeof(m->reply)) {
         return -EOVERFLOW;
@@ -457,6 +461,8 @@ static void pmu_model_reset_totals(PmuModel *m)
 {
     m->irqs = 0;
     m->races = 0;
+    m->reads = 0;
+    m->writes = 0;
     m->race_offset = -1;
     if (m->kind->reset_totals) {
         m->kind->reset_totals(m);

@@ -210,6 +210,11 @@ typedef struct PmuModelKind {
  * @progress: times a stream played on, so a waiting test sees progress.
  * @race_offset: register whose next read fires @kind->race, or -1.
  * @races: times it fired.
+ * @reads: reads of the register window by the guest, and @writes its
+ *     writes, since the totals were reset: what a driver's operation
+ *     costs in register accesses, and proof that a driver read the model
+ *     (its poll timer, say) since a test injected traffic.  Every one is
+ *     an access the driver made, of any size.
  */
 struct PmuModel {
     const PmuModelKind *kind;
@@ -230,6 +235,8 @@ struct PmuModel {
     uint32_t progress;
     int64_t race_offset;
     uint64_t races;
+    uint64_t reads;
+    uint64_t writes;
     uint8_t cmd[PMU_PORT_CMD_SIZE];
     char reply[PMU_PORT_REPLY_SIZE];
     uint32_t reply_len;
