@@ -57,14 +57,19 @@ expect_eq() {
 }
 
 # The PMU of a model: imx8mq -> imx8_ddrN whose identifier is i.MX8MQ;
-# imx8 -> the one without an identifier.
+# imx8 -> the one without an identifier; imx8dxl-db -> imx8_dbN.  The DB
+# PMU's identifier is i.MX8DXL too, so each kind is looked for among its
+# own names only: imx8dxl is the i.MX8DXL imx8_ddrN.
 pmu_of() {
-	local want=$1 d id
-	for d in "$PMUS"/imx8_ddr*; do
+	local want=$1 d id names=imx8_ddr
+	[ "$want" = imx8dxl-db ] && names=imx8_db
+	for d in "$PMUS/$names"[0-9]*; do
+		[ -d "$d" ] || continue
 		id=none
 		[ -e "$d/identifier" ] && read -r id <"$d/identifier"
 		case "$want:$id" in
-		imx8mq:i.MX8MQ | imx8mp:i.MX8MP | imx8dxl:i.MX8DXL | imx8:none)
+		imx8mq:i.MX8MQ | imx8mp:i.MX8MP | imx8dxl:i.MX8DXL | imx8:none | \
+			imx8dxl-db:i.MX8DXL)
 			basename "$d"
 			return 0
 			;;
@@ -234,9 +239,12 @@ expect_sysfs() {
 			bad=$((bad + 1))
 			continue
 		fi
-		# the whole file, its newline included
-		if [ "$(od -An -c "$f")" != "$(printf '%s\n' "${want[$path]}" | od -An -c)" ]; then
-			echo "  $pmu/$path: '$(<"$f")', $2 says '${want[$path]}'"
+		# the whole file, its one newline included (read, a builtin:
+		# a fork per file costs seconds under emulation)
+		text=
+		IFS= read -r -d '' text <"$f"
+		if [ "$text" != "${want[$path]}"$'\n' ]; then
+			echo "  $pmu/$path: '$text', $2 says '${want[$path]}'"
 			bad=$((bad + 1))
 		fi
 		unset "want[$path]"
