@@ -430,6 +430,46 @@ test_t241_c2c_ports() {
 	expect_eq "total_req_rem, both ports" "${c[5]}" 50
 }
 
+# A part of another implementer (Arm's PMIIDR code, in front of the UCF
+# model): named as arm_cspmu names an APMT memory-controller node, the
+# architecture's events and format, its filter written raw (0 selects
+# nothing on this hardware; 0xf07 is every source and destination)
+ARM=arm_cspmu_mc_0
+test_other_implementer() {
+	expect_sysfs $ARM arm_cspmu_generic
+	inject arm_s0 reset
+	mapfile -t c < <(counts "$ARM/event=0x111/,$ARM/event=0x111,filter=0xf07/" \
+		"model-traffic arm_s0 'event id=0x111 n=777 src=1 dst=0'")
+	expect_eq "filter 0, raw" "${c[0]}" 0
+	expect_eq "filter 0xf07" "${c[1]}" 777
+}
+
+# 32-bit counters and no interrupt: the poll timer reads them often
+# enough to see every wrap.  Five times 3e9 events, each time waiting
+# until the driver has read the model since (the poll: nothing else
+# reads during the workload), counts 1.5e10, past three wraps
+test_poll_timer_wraps() {
+	local n=3000000000
+	inject arm_s0 reset
+	cat >/tmp/poll-work.sh <<-EOF
+	. "$VM_TOP/tests/guest/lib.sh"
+	for i in 1 2 3 4 5; do
+		inject arm_s0 'event id=0x111 n=$n src=1 dst=0'
+		r=\$(total arm_s0 reads)
+		t=0
+		until [ "\$(total arm_s0 reads)" -gt "\$r" ]; do
+			t=\$((t + 1))
+			[ \$t -lt 1200 ] || { echo "no read of arm_s0 in 2 min"; exit 1; }
+			sleep 0.1
+		done
+	done
+	EOF
+	mapfile -t c < <(counts "$ARM/event=0x111,filter=0xf07/" "sh /tmp/poll-work.sh")
+	expect_eq "counted past 3 wraps" "${c[0]}" $((5 * n))
+	expect_eq "model total" "$(event_total arm_s0 0x111)" $((5 * n))
+	dmesg | grep -q "$ARM: .*read every 50 ms" || fail "no poll in the probe message"
+}
+
 run_test "every fabric PMU of both sockets is there" test_pmus_present
 run_test "identifier, associated_cpus and cpumask" test_sysfs_identifier_and_cpus
 run_test "events/, format/, identifier as Linux 7.2 shows them" test_sysfs_files
@@ -451,4 +491,6 @@ run_test "Tegra241: events/, format/, identifier as Linux 7.2 shows them" test_t
 run_test "Tegra241 SCF: counts without a filter, exact" test_t241_scf_exact
 run_test "Tegra241 PCIE: every root port by default, root_port=0x4 only RP 2" test_t241_pcie_root_ports
 run_test "Tegra241 NVLink-C2C0: both ports by default" test_t241_c2c_ports
+run_test "another implementer's part: arm_cspmu's name, raw filters" test_other_implementer
+run_test "no interrupt, 32-bit counters: the poll timer sees every wrap" test_poll_timer_wraps
 t_summary
