@@ -7,9 +7,16 @@
  * raises the only interrupt.  Counters 1-3 count the event selected by
  * their CSV field, optionally through one of three generations of AXI
  * filter.
+ *
+ * The i.MX8DXL "DB" monitor is the same block with the super filter, on
+ * a bus of several AXI ports rather than at the DRAM controller: its port
+ * select means something (the DDR subsystem has port 0 alone), and it
+ * counts only cycles and the AXI ID filtered events.  Its PMUs are
+ * imx8_db<N>, numbered apart from the imx8_ddr<N> ones.
  */
 
 #include <linux/bitfield.h>
+#include <linux/clk.h>
 #include <linux/idr.h>
 #include <linux/interrupt.h>
 #include <linux/io.h>
@@ -73,6 +80,9 @@
 #define IMX8_DDR_CFG2_AXI_PORT		GENMASK_ULL(2, 0)
 #define IMX8_DDR_CFG2_AXI_CHANNEL	BIT_ULL(3)
 
+/* The DB monitor's port select: every port the 3-bit axi_port can name */
+#define IMX8_DDR_DB_AXI_PORTS		8
+
 #define IMX8_DDR_EVENT_CYCLES		0x00
 #define IMX8_DDR_EVENT_AXID_READ	0x41
 #define IMX8_DDR_EVENT_AXID_WRITE	0x42
@@ -100,12 +110,23 @@ static const struct {
 
 /**
  * struct imx8_ddr_devtype - what differs between compatibles
+ * @name: the PMU's name, before its number.
+ * @ida: the numbers of the PMUs of that name.
  * @identifier: SoC name for perf's JSON event matching, or NULL.
  * @filter: which AXI filter the controller has.
+ * @axi_ports: AXI ports the super filter can select, 0 to @axi_ports - 1.
+ * @events: the only event codes the monitor counts (shown in events/,
+ *	the others are refused), or NULL for every code.
+ * @num_events: entries of @events.
  */
 struct imx8_ddr_devtype {
+	const char		*name;
+	struct ida		*ida;
 	const char		*identifier;
 	enum imx8_ddr_filter	filter;
+	u8			axi_ports;
+	const u8		*events;
+	unsigned int		num_events;
 };
 
 /**
@@ -113,7 +134,7 @@ struct imx8_ddr_devtype {
  * @upmu: shared core state.
  * @base: registers.
  * @devtype: per-compatible data.
- * @id: instance number, the N of imx8_ddrN.
+ * @id: instance number, the N of imx8_ddrN (imx8_dbN).
  * @active: started events; counter 0 runs while there is one.
  * @cycle_preset: what counter 0 holds when it starts a period.
  */
@@ -129,38 +150,71 @@ struct imx8_ddr_pmu {
 #define to_imx8_ddr_pmu(u)	container_of(u, struct imx8_ddr_pmu, upmu)
 
 static DEFINE_IDA(imx8_ddr_ida);
+static DEFINE_IDA(imx8_db_ida);
 
 static const struct imx8_ddr_devtype imx8_devtype = {
+	.name = "imx8_ddr",
+	.ida = &imx8_ddr_ida,
 	.filter = IMX8_DDR_NO_FILTER,
 };
 
 static const struct imx8_ddr_devtype imx8m_devtype = {
+	.name = "imx8_ddr",
+	.ida = &imx8_ddr_ida,
 	.filter = IMX8_DDR_FILTER,
 };
 
 static const struct imx8_ddr_devtype imx8mq_devtype = {
+	.name = "imx8_ddr",
+	.ida = &imx8_ddr_ida,
 	.identifier = "i.MX8MQ",
 	.filter = IMX8_DDR_FILTER,
 };
 
 static const struct imx8_ddr_devtype imx8mm_devtype = {
+	.name = "imx8_ddr",
+	.ida = &imx8_ddr_ida,
 	.identifier = "i.MX8MM",
 	.filter = IMX8_DDR_FILTER,
 };
 
 static const struct imx8_ddr_devtype imx8mn_devtype = {
+	.name = "imx8_ddr",
+	.ida = &imx8_ddr_ida,
 	.identifier = "i.MX8MN",
 	.filter = IMX8_DDR_FILTER,
 };
 
 static const struct imx8_ddr_devtype imx8mp_devtype = {
+	.name = "imx8_ddr",
+	.ida = &imx8_ddr_ida,
 	.identifier = "i.MX8MP",
 	.filter = IMX8_DDR_ENHANCED_FILTER,
 };
 
+/* The DDR subsystem has a single AXI port, port 0 */
 static const struct imx8_ddr_devtype imx8dxl_devtype = {
+	.name = "imx8_ddr",
+	.ida = &imx8_ddr_ida,
 	.identifier = "i.MX8DXL",
 	.filter = IMX8_DDR_SUPER_FILTER,
+	.axi_ports = 1,
+};
+
+static const u8 imx8dxl_db_events[] = {
+	IMX8_DDR_EVENT_CYCLES,
+	IMX8_DDR_EVENT_AXID_READ,
+	IMX8_DDR_EVENT_AXID_WRITE,
+};
+
+static const struct imx8_ddr_devtype imx8dxl_db_devtype = {
+	.name = "imx8_db",
+	.ida = &imx8_db_ida,
+	.identifier = "i.MX8DXL",
+	.filter = IMX8_DDR_SUPER_FILTER,
+	.axi_ports = IMX8_DDR_DB_AXI_PORTS,
+	.events = imx8dxl_db_events,
+	.num_events = ARRAY_SIZE(imx8dxl_db_events),
 };
 
 static const struct of_device_id imx8_ddr_pmu_of_match[] = {
@@ -171,6 +225,7 @@ static const struct of_device_id imx8_ddr_pmu_of_match[] = {
 	{ .compatible = "fsl,imx8mn-ddr-pmu",	.data = &imx8mn_devtype },
 	{ .compatible = "fsl,imx8mp-ddr-pmu",	.data = &imx8mp_devtype },
 	{ .compatible = "fsl,imx8dxl-ddr-pmu",	.data = &imx8dxl_devtype },
+	{ .compatible = "fsl,imx8dxl-db-pmu",	.data = &imx8dxl_db_devtype },
 	{ }
 };
 MODULE_DEVICE_TABLE(of, imx8_ddr_pmu_of_match);
@@ -186,6 +241,20 @@ static bool imx8_ddr_event_filtered(struct perf_event *event)
 
 	return code == IMX8_DDR_EVENT_AXID_READ ||
 	       code == IMX8_DDR_EVENT_AXID_WRITE;
+}
+
+/* Whether the monitor of @devtype counts event @code at all */
+static bool imx8_ddr_event_counted(const struct imx8_ddr_devtype *devtype,
+				   u8 code)
+{
+	unsigned int i;
+
+	if (!devtype->events)
+		return true;
+	for (i = 0; i < devtype->num_events; i++)
+		if (devtype->events[i] == code)
+			return true;
+	return false;
 }
 
 /* The filter generations with one DPCR1 for all counters */
@@ -232,9 +301,22 @@ static struct attribute *imx8_ddr_event_attrs[] = {
 	NULL
 };
 
+/* events/ lists what the monitor counts */
+static umode_t imx8_ddr_event_visible(struct kobject *kobj,
+				      struct attribute *attr, int n)
+{
+	struct pmu *pmu = dev_get_drvdata(kobj_to_dev(kobj));
+	struct imx8_ddr_pmu *ddr = to_imx8_ddr_pmu(to_syspmu(pmu));
+	struct perf_pmu_events_attr *ev =
+		container_of(attr, struct perf_pmu_events_attr, attr.attr);
+
+	return imx8_ddr_event_counted(ddr->devtype, ev->id) ? attr->mode : 0;
+}
+
 static const struct attribute_group imx8_ddr_events_group = {
 	.name = "events",
 	.attrs = imx8_ddr_event_attrs,
+	.is_visible = imx8_ddr_event_visible,
 };
 
 static struct attribute *imx8_ddr_format_attrs[] = {
@@ -286,6 +368,13 @@ static int imx8_ddr_event_valid(struct perf_event *event)
 {
 	struct imx8_ddr_pmu *ddr = to_imx8_ddr_pmu(event_to_syspmu(event));
 	const struct perf_event_attr *attr = &event->attr;
+	u8 code = imx8_ddr_event_code(event);
+
+	if (!imx8_ddr_event_counted(ddr->devtype, code)) {
+		dev_dbg(ddr->upmu.dev, "%s PMUs do not count event %#x\n",
+			ddr->devtype->name, code);
+		return -EOPNOTSUPP;
+	}
 
 	if (!imx8_ddr_event_filtered(event)) {
 		if (attr->config1 || attr->config2) {
@@ -307,9 +396,10 @@ static int imx8_ddr_event_valid(struct perf_event *event)
 		}
 		return 0;
 	case IMX8_DDR_SUPER_FILTER:
-		/* The DDR subsystem has a single AXI port, port 0 */
-		if (FIELD_GET(IMX8_DDR_CFG2_AXI_PORT, attr->config2)) {
-			dev_dbg(ddr->upmu.dev, "axi_port must be 0\n");
+		if (FIELD_GET(IMX8_DDR_CFG2_AXI_PORT, attr->config2) >=
+		    ddr->devtype->axi_ports) {
+			dev_dbg(ddr->upmu.dev, "axi_port must be below %u\n",
+				ddr->devtype->axi_ports);
 			return -EINVAL;
 		}
 		return 0;
@@ -543,7 +633,7 @@ static void imx8_ddr_pmu_free_id(void *data)
 {
 	struct imx8_ddr_pmu *ddr = data;
 
-	ida_free(&imx8_ddr_ida, ddr->id);
+	ida_free(ddr->devtype->ida, ddr->id);
 }
 
 /**
@@ -606,7 +696,7 @@ imx8_ddr_pmu_create(struct device *dev, void __iomem *base, int irq,
 	else if (devtype->filter == IMX8_DDR_ENHANCED_FILTER)
 		dev_warn(dev, "cycle counter ignores its preset: byte counts above 16 bytes a cycle may be lost\n");
 
-	ret = ida_alloc(&imx8_ddr_ida, GFP_KERNEL);
+	ret = ida_alloc(devtype->ida, GFP_KERNEL);
 	if (ret < 0)
 		return ERR_PTR(ret);
 	ddr->id = ret;
@@ -614,7 +704,7 @@ imx8_ddr_pmu_create(struct device *dev, void __iomem *base, int irq,
 	if (ret)
 		return ERR_PTR(ret);
 
-	name = devm_kasprintf(dev, GFP_KERNEL, "imx8_ddr%d", ddr->id);
+	name = devm_kasprintf(dev, GFP_KERNEL, "%s%d", devtype->name, ddr->id);
 	if (!name)
 		return ERR_PTR(-ENOMEM);
 
@@ -636,9 +726,10 @@ EXPORT_SYMBOL_IF_KUNIT(imx8_ddr_pmu_create);
 static int imx8_ddr_pmu_probe(struct platform_device *pdev)
 {
 	const struct imx8_ddr_devtype *devtype;
+	struct clk_bulk_data *clks;
 	struct syspmu *upmu;
 	void __iomem *base;
-	int irq;
+	int irq, ret;
 
 	devtype = device_get_match_data(&pdev->dev);
 	if (!devtype)
@@ -647,6 +738,14 @@ static int imx8_ddr_pmu_probe(struct platform_device *pdev)
 	base = devm_platform_ioremap_resource(pdev, 0);
 	if (IS_ERR(base))
 		return PTR_ERR(base);
+
+	/*
+	 * Whatever clocks the node lists (the DB's "ipg" and "cnt"), on
+	 * before the first register access; none is not an error.
+	 */
+	ret = devm_clk_bulk_get_all_enable(&pdev->dev, &clks);
+	if (ret)
+		return dev_err_probe(&pdev->dev, ret, "cannot enable clocks\n");
 
 	irq = platform_get_irq(pdev, 0);
 	if (irq < 0)

@@ -19,7 +19,7 @@ struct syspmu;
  * @IMX8_DDR_ENHANCED_FILTER: the shared filter, and axid events count
  *	bytes (i.MX8MP).
  * @IMX8_DDR_SUPER_FILTER: an ID/mask and port/channel select per counter
- *	1-3 (i.MX8DXL).
+ *	1-3 (i.MX8DXL DDR and DB).
  */
 enum imx8_ddr_filter {
 	IMX8_DDR_NO_FILTER,

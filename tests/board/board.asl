@@ -11,7 +11,8 @@
  *
  * The windows sit in the 32-bit PCI hole, below where the firmware puts
  * PCI BARs; interrupts are ISA IO-APIC pins that QEMU's q35 machine
- * leaves free (GSIs 16-23 carry the PCI INTx lines there).
+ * leaves free (GSIs 16-23 carry the PCI INTx lines there; 13 is the FPU
+ * error line, which an x86-64 kernel never uses).
  *
  * The Tegra410 units are not here: tools/gen-tegra410 makes their APMT
  * and their SSDT (PCIe RC devices, latency unit devices, control ports
@@ -94,6 +95,28 @@ DefinitionBlock ("", "SSDT", 2, "PMUBRD", "PMUBOARD", 1)
             })
         }
 
+        /*
+         * i.MX8DXL DB monitor: the super filter with eight AXI ports.  Its
+         * DT node lists the "ipg" and "cnt" clocks; on ACPI the firmware
+         * owns them, so there are none to enable.
+         */
+        Device (DBP0)
+        {
+            Name (_HID, "PRP0001")
+            Name (_UID, 4)
+            Name (_DSD, Package () {
+                ToUUID ("daffd814-6eba-4d8c-8a91-bc9bbf4aa301"),
+                Package () {
+                    Package () { "compatible",
+                        Package () { "fsl,imx8dxl-db-pmu" } },
+                }
+            })
+            Name (_CRS, ResourceTemplate () {
+                Memory32Fixed (ReadWrite, 0xe0050000, 0x10000)
+                Interrupt (ResourceConsumer, Edge, ActiveHigh, Exclusive) { 13 }
+            })
+        }
+
         /* Control ports of the models, for tests only */
         Device (MPT0)
         {
@@ -135,6 +158,16 @@ DefinitionBlock ("", "SSDT", 2, "PMUBRD", "PMUBOARD", 1)
             Name (_UID, 4)
             Name (_CRS, ResourceTemplate () {
                 Memory32Fixed (ReadWrite, 0xe0104000, 0x1000)
+            })
+        }
+        /* the DB monitor's port: the last page of the ports' range (_UID
+           = page number, as for the Tegra410 ports from 0xe0105000 up) */
+        Device (MPDB)
+        {
+            Name (_HID, "PMUT0001")
+            Name (_UID, 255)
+            Name (_CRS, ResourceTemplate () {
+                Memory32Fixed (ReadWrite, 0xe01ff000, 0x1000)
             })
         }
     }

@@ -10,10 +10,11 @@ MQ=$(pmu_of imx8mq) || fail "no i.MX8MQ PMU"
 MP=$(pmu_of imx8mp) || fail "no i.MX8MP PMU"
 DXL=$(pmu_of imx8dxl) || fail "no i.MX8DXL PMU"
 PLAIN=$(pmu_of imx8) || fail "no plain i.MX8 PMU"
+DB=$(pmu_of imx8dxl-db) || fail "no i.MX8DXL DB PMU"
 
 reset_models() {
 	local m
-	for m in imx8mq imx8mp imx8dxl imx8; do inject $m reset; done
+	for m in imx8mq imx8mp imx8dxl imx8 imx8dxl-db; do inject $m reset; done
 }
 
 
@@ -28,6 +29,17 @@ test_sysfs_files() {
 	done
 }
 
+# The DB PMU: its own name and numbers, the DDR PMUs' identifier, only
+# cycles, axid-read and axid-write in events/, all five format files
+test_db_sysfs() {
+	expect_sysfs "$DB" imx8dxl_db
+	expect_eq "DB PMU name (numbered apart from imx8_ddr0-3)" "$DB" imx8_db0
+	[[ $DXL =~ ^imx8_ddr[0-9]+$ ]] || fail "pmu_of imx8dxl gave $DXL, not an imx8_ddrN"
+	expect_eq "identifier shared with $DXL" "$(<"$PMUS/$DB/identifier")" \
+		"$(<"$PMUS/$DXL/identifier")"
+	expect_eq "DB interrupt" "$(irq_of "$DB")" 13
+}
+
 test_sysfs_cpumask() {
 	local c
 	c=$(<$PMUS/$MQ/cpumask)
@@ -37,11 +49,20 @@ test_sysfs_cpumask() {
 }
 
 test_perf_list() {
-	local out
+	local out db e
 	out=$("$PERF" list pmu 2>&1)
 	echo "$out" | grep -q "$MQ/read/" || fail "perf list lacks $MQ/read/"
 	echo "$out" | grep -q "$MQ/axid-read/" || fail "perf list lacks $MQ/axid-read/"
 	echo "$out" | grep -q "$PLAIN/cycles/" || fail "perf list lacks $PLAIN/cycles/"
+	# perf 6.12 takes "db0" for a hexadecimal instance number: it lists
+	# the DB's events as imx8/EVENT/ (both names reach the PMU)
+	db=$(echo "$out" | grep -E "^ *($DB|imx8)/")
+	echo "$db"
+	for e in cycles axid-read axid-write; do
+		grep -q "/$e/" <<<"$db" || fail "perf list lacks the DB's $e"
+	done
+	grep -q "/read/" <<<"$db" && fail "perf list shows read on the DB"
+	return 0
 }
 
 # Documentation: perf stat -a -e imx8_ddr0/cycles/ cmd and
@@ -121,6 +142,108 @@ test_super_filter_three_ids() {
 	mapfile -t c < <(counts "$DXL/axid-read,axi_mask=0x3,axi_id=0x0,axi_channel=0x1/,$DXL/axid-write,axi_mask=0x0,axi_id=0x3,axi_channel=0x1/" "$w")
 	expect_eq "ids 0-3 read address channel" "${c[0]}" 80
 	expect_eq "id 3 write address channel" "${c[1]}" 30
+}
+
+# The DB's traffic: two directions, four ports, three IDs, bursts of
+# 8, 4, 16 and 2 beats
+DB_TRAFFIC="model-traffic imx8dxl-db 'read count=100 bytes=64 id=0x10 port=0' \
+'read count=30 bytes=32 id=0x11 port=3' 'read count=7 bytes=128 id=0x10 port=7' \
+'write count=40 bytes=64 id=0x20 port=3' 'write count=11 bytes=16 id=0x21 port=5' \
+'write count=9 bytes=64 id=0x20 port=0'"
+
+# perf stat -a -e imx8_db0/axid-read,axi_mask=0xffff,axi_port=P,axi_channel=C/:
+# each port and channel counts exactly its own traffic (every ID), as the
+# model's per-port totals say: beats on the data channel (the default),
+# bursts on the address channel
+test_db_ports_channels() {
+	local any=axi_mask=0xffff
+	reset_models
+	mapfile -t c < <(counts "$DB/axid-read,$any/,$DB/axid-read,$any,axi_port=0x3,axi_channel=0x1/,$DB/axid-read,$any,axi_port=0x7/,$DB/cycles/" "$DB_TRAFFIC")
+	expect_eq "port 0 read beats" "${c[0]}" 800
+	expect_eq "model port 0 read beats" "$(total imx8dxl-db port0_read_beats)" "${c[0]}"
+	expect_eq "port 3 read bursts" "${c[1]}" 30
+	expect_eq "model port 3 read bursts" "$(total imx8dxl-db port3_read_bursts)" "${c[1]}"
+	expect_eq "port 7 read beats" "${c[2]}" 112
+	expect_eq "model port 7 read beats" "$(total imx8dxl-db port7_read_beats)" "${c[2]}"
+	# 800 + 120 + 112 read beats, 320 + 22 + 72 write beats
+	expect_eq cycles "${c[3]}" 1446
+	expect_eq "model cycles" "$(total imx8dxl-db cycles)" "${c[3]}"
+	reset_models
+	mapfile -t c < <(counts "$DB/axid-write,$any,axi_port=0x3/,$DB/axid-write,$any,axi_port=0x5,axi_channel=0x1/,$DB/axid-write,$any,axi_channel=0x1/" "$DB_TRAFFIC")
+	expect_eq "port 3 write beats" "${c[0]}" 320
+	expect_eq "model port 3 write beats" "$(total imx8dxl-db port3_write_beats)" "${c[0]}"
+	expect_eq "port 5 write bursts" "${c[1]}" 11
+	expect_eq "model port 5 write bursts" "$(total imx8dxl-db port5_write_bursts)" "${c[1]}"
+	expect_eq "port 0 write bursts" "${c[2]}" 9
+	expect_eq "model port 0 write bursts" "$(total imx8dxl-db port0_write_bursts)" "${c[2]}"
+	# nothing on a port without traffic of that direction
+	reset_models
+	mapfile -t c < <(counts "$DB/axid-read,$any,axi_port=0x5/,$DB/axid-write,$any,axi_port=0x7,axi_channel=0x1/,$DB/axid-read,$any,axi_port=0x2,axi_channel=0x1/" "$DB_TRAFFIC")
+	expect_eq "port 5 reads" "${c[0]}" 0
+	expect_eq "port 7 writes" "${c[1]}" 0
+	expect_eq "port 2 reads" "${c[2]}" 0
+	expect_eq "model port 2 read bursts" "$(total imx8dxl-db port2_read_bursts)" 0
+}
+
+# The ID filter and the port select together, one filter per counter
+test_db_id_and_port() {
+	reset_models
+	mapfile -t c < <(counts "$DB/axid-read,axi_id=0x10,axi_port=0x7,axi_channel=0x1/,$DB/axid-read,axi_id=0x11,axi_port=0x7/,$DB/axid-write,axi_id=0x20,axi_port=0x3/" "$DB_TRAFFIC")
+	expect_eq "ID 0x10 port 7 read bursts" "${c[0]}" 7
+	expect_eq "ID 0x11 port 7 (it reads on port 3)" "${c[1]}" 0
+	expect_eq "ID 0x20 port 3 write beats" "${c[2]}" 320
+	reset_models
+	mapfile -t c < <(counts "$DB/axid-read,axi_mask=0x1,axi_id=0x10,axi_port=0x3/,$DB/axid-write,axi_mask=0x1,axi_id=0x20,axi_port=0x5,axi_channel=0x1/,$DB/axid-write,axi_id=0x21,axi_port=0x0/" "$DB_TRAFFIC")
+	expect_eq "IDs 0x10-0x11 port 3 read beats" "${c[0]}" 120
+	expect_eq "IDs 0x20-0x21 port 5 write bursts" "${c[1]}" 11
+	expect_eq "ID 0x21 port 0 (it writes on port 5)" "${c[2]}" 0
+}
+
+# Counter 0 of the DB overflows (no preset there: a full 2^32 cycles) and
+# its interrupt harvests the counters: nothing lost on any port
+test_db_overflow() {
+	local n=$((4294967296 / 64 + 1234)) irqs0 irqs1
+	reset_models
+	irqs0=$(irq_count "$DB")
+	mapfile -t c < <(counts "$DB/axid-read,axi_mask=0xffff,axi_port=0x2,axi_channel=0x1/,$DB/axid-read,axi_mask=0xffff,axi_port=0x2/,$DB/cycles/" \
+		"model-traffic imx8dxl-db 'read count=$n bytes=512 port=2' 'write count=5 port=2'")
+	irqs1=$(irq_count "$DB")
+	expect_eq "port 2 read bursts" "${c[0]}" $n
+	expect_eq "port 2 read beats" "${c[1]}" $((n * 64))
+	expect_eq "model port 2 read beats" "$(total imx8dxl-db port2_read_beats)" "${c[1]}"
+	expect_eq cycles "${c[2]}" $((n * 64 + 5 * 8))
+	expect_eq "model cycles" "$(counted imx8dxl-db 0)" "${c[2]}"
+	[ "$(total imx8dxl-db irqs)" -ge 1 ] || fail "counter 0 never overflowed"
+	expect_eq "interrupts handled" $((irqs1 - irqs0)) "$(total imx8dxl-db irqs)"
+}
+
+# What the DB refuses: the DRAM controller's events, which it does not
+# count (hidden in events/, EOPNOTSUPP by number), and the usual
+test_db_errno() {
+	local out
+	expect_eq "read (hidden)" "$(open_err "$DB:0x35")" EOPNOTSUPP
+	expect_eq "selfresh (hidden)" "$(open_err "$DB:0x01")" EOPNOTSUPP
+	expect_eq "unlisted code" "$(open_err "$DB:0xfe")" EOPNOTSUPP
+	expect_eq "axi_port 7 on the DB" "$(open_err "$DB:0x41:0x12:0x7")" ok
+	expect_eq "axi_port 7 on the DDR PMU" "$(open_err "$DXL:0x41:0x12:0x7")" EINVAL
+	expect_eq "reserved config2 bit" "$(open_err "$DB:0x42:0x12:0x10")" EINVAL
+	expect_eq "filter on cycles" "$(open_err "$DB:0x0:0x12")" EINVAL
+	expect_eq "sampling" "$(open_err -s 1000 "$DB:0x41")" EOPNOTSUPP
+	expect_eq "per-task" "$(open_err -t "$DB:0x41")" EOPNOTSUPP
+	expect_eq "DDR PMU event in a DB group" "$(open_err "$DB:0x41" "$DXL:0x41")" EINVAL
+	expect_eq "three filters and cycles fit" \
+		"$(open_err "$DB:0x0" "$DB:0x41:0x1:0x1" "$DB:0x42:0x2:0x2" "$DB:0x41:0x3:0xb")" ok
+	expect_eq "too many events in group" \
+		"$(open_err "$DB:0x41" "$DB:0x41:0x1" "$DB:0x42" "$DB:0x42:0x1")" EINVAL
+	# by name perf knows the three listed ones only; by number perf shows
+	# the refusal as <not supported>
+	"$PERF" stat -a -e "$DB/selfresh/" -- true 2>/dev/null && fail "perf took $DB/selfresh/"
+	out=$("$PERF" stat -a -x, -e "$DB/event=0x35/" -- true 2>&1)
+	[[ $out == *"<not supported>"* ]] || fail "$DB/event=0x35/ not refused: $out"
+	# nothing was left behind: counting still exact
+	reset_models
+	mapfile -t c < <(counts "$DB/axid-read,axi_mask=0xffff/" "model-traffic imx8dxl-db 'read count=5'")
+	expect_eq "read beats after errors" "${c[0]}" 40
 }
 
 test_bad_input_errno() {
@@ -339,6 +462,7 @@ test_rmmod_busy_while_counting() {
 }
 
 run_test "sysfs events/, format/, caps/, identifier as Linux 7.2 shows them" test_sysfs_files
+run_test "DB: imx8_db0's sysfs as Linux 7.2 shows it, its own name, IRQ" test_db_sysfs
 run_test "sysfs cpumask is one CPU" test_sysfs_cpumask
 run_test "perf list shows the events" test_perf_list
 run_test "doc examples: cycles, read, write count exactly" test_doc_examples_exact_counts
@@ -347,6 +471,10 @@ run_test "axid-read/axid-write with axi_id and axi_mask" test_axid_filter_mask
 run_test "one filter shared by a group" test_axid_shared_filter_group
 run_test "enhanced filter counts bytes" test_enhanced_filter_bytes
 run_test "super filter counts three IDs at once, by channel" test_super_filter_three_ids
+run_test "DB: axid-read/axid-write per port and channel equal the model's totals" test_db_ports_channels
+run_test "DB: AXI ID filter and port select together" test_db_id_and_port
+run_test "DB: counts across counter 0's overflow interrupt" test_db_overflow
+run_test "DB: refused events and attributes get a specific errno" test_db_errno
 run_test "bad perf_event_attr gets a specific errno" test_bad_input_errno
 run_test "two DPCR1 filter settings take turns (perf shows the share)" test_conflicting_filters_take_turns
 run_test "an open but disabled event holds no filter setting" test_disabled_event_holds_no_filter

@@ -18,7 +18,7 @@ show() {
 }
 
 step "PMUs registered by the driver (probed from the board's ACPI table)"
-for p in "$PMUS"/imx8_ddr*; do
+for p in "$PMUS"/imx8_ddr* "$PMUS"/imx8_db*; do
 	printf '%-10s identifier=%-9s caps: filter=%s enhanced_filter=%s super_filter=%s cpumask=%s\n' \
 		"$(basename "$p")" "$(cat "$p/identifier" 2>/dev/null || echo -)" \
 		"$(<"$p/caps/filter")" "$(<"$p/caps/enhanced_filter")" \
@@ -58,6 +58,11 @@ show perf stat -a -e "$MP/axid-read,axi_id=0x12/,$MP/read/" -- \
 step "i.MX8DXL super filter: three AXI IDs at once ($DXL; data channel counts beats)"
 show perf stat -a -e "$DXL/axid-read,axi_id=0x1/,$DXL/axid-read,axi_id=0x2/,$DXL/axid-write,axi_id=0x3,axi_channel=1/" -- \
 	model-traffic imx8dxl 'read count=10 id=1' 'read count=20 id=2' 'write count=30 id=3' 2>&1
+
+DB=$(pmu_of imx8dxl-db)
+step "i.MX8DXL DB monitor: AXI traffic per port ($DB; data beats, or bursts with axi_channel=1)"
+show perf stat -a -e "$DB/axid-read,axi_mask=0xffff,axi_port=0x2/,$DB/axid-write,axi_id=0x20,axi_port=0x3,axi_channel=0x1/,$DB/axid-read,axi_mask=0xffff,axi_port=0x5/" -- \
+	model-traffic imx8dxl-db 'read count=100 port=2' 'write count=40 id=0x20 port=3' 'write count=9 id=0x21 port=3' 'read count=7 bytes=128 port=5' 2>&1
 
 step "perf beside the model"
 inject imx8mq reset

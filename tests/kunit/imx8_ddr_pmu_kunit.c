@@ -39,6 +39,7 @@
 #define EV_CYCLES	0x00
 #define EV_READ		0x35
 #define EV_WRITE	0x38
+#define EV_READ_CYCLES	0x2a
 #define EV_AXID_READ	0x41
 #define EV_AXID_WRITE	0x42
 
@@ -170,21 +171,28 @@ static void imx8_ddr_test_format_files(struct kunit *test)
 	}
 }
 
+/* Three events a compatible counts besides cycles, for the common cases */
+static const u8 ddr_plain[] = { EV_READ, EV_WRITE, EV_READ_CYCLES };
+static const u8 db_plain[] = { EV_AXID_READ, EV_AXID_WRITE, EV_AXID_READ };
+
 struct caps_case {
 	const char *compatible;
+	const char *name;	/* PMU name before its number */
 	const char *caps;	/* filter enhanced_filter super_filter */
 	const char *identifier;	/* NULL: no file */
-	bool axid_events;
+	bool all_events;	/* all 32 in events/, or cycles and axid-* */
+	const u8 *plain;
 };
 
 static const struct caps_case caps_cases[] = {
-	{ "fsl,imx8-ddr-pmu",	 "000", NULL,		false },
-	{ "fsl,imx8m-ddr-pmu",	 "100", NULL,		true },
-	{ "fsl,imx8mq-ddr-pmu",	 "100", "i.MX8MQ\n",	true },
-	{ "fsl,imx8mm-ddr-pmu",	 "100", "i.MX8MM\n",	true },
-	{ "fsl,imx8mn-ddr-pmu",	 "100", "i.MX8MN\n",	true },
-	{ "fsl,imx8mp-ddr-pmu",	 "110", "i.MX8MP\n",	true },
-	{ "fsl,imx8dxl-ddr-pmu", "001", "i.MX8DXL\n",	true },
+	{ "fsl,imx8-ddr-pmu",	 "imx8_ddr", "000", NULL,	 true, ddr_plain },
+	{ "fsl,imx8m-ddr-pmu",	 "imx8_ddr", "100", NULL,	 true, ddr_plain },
+	{ "fsl,imx8mq-ddr-pmu",	 "imx8_ddr", "100", "i.MX8MQ\n",  true, ddr_plain },
+	{ "fsl,imx8mm-ddr-pmu",	 "imx8_ddr", "100", "i.MX8MM\n",  true, ddr_plain },
+	{ "fsl,imx8mn-ddr-pmu",	 "imx8_ddr", "100", "i.MX8MN\n",  true, ddr_plain },
+	{ "fsl,imx8mp-ddr-pmu",	 "imx8_ddr", "110", "i.MX8MP\n",  true, ddr_plain },
+	{ "fsl,imx8dxl-ddr-pmu", "imx8_ddr", "001", "i.MX8DXL\n", true, ddr_plain },
+	{ "fsl,imx8dxl-db-pmu",	 "imx8_db",  "001", "i.MX8DXL\n", false, db_plain },
 };
 
 static void caps_case_desc(const struct caps_case *c, char *desc)
@@ -202,6 +210,20 @@ static const char *param_compatible(struct kunit *test)
 	return ((const struct caps_case *)test->param_value)->compatible;
 }
 
+/* Event @i (0-2) of the three the parameter's compatible counts */
+static u8 param_event(struct kunit *test, int i)
+{
+	return ((const struct caps_case *)test->param_value)->plain[i];
+}
+
+/* Whether the PMU's name is @prefix and a number */
+static bool name_is(const char *name, const char *prefix, int *id)
+{
+	size_t len = strlen(prefix);
+
+	return !strncmp(name, prefix, len) && !kstrtoint(name + len, 10, id);
+}
+
 static void imx8_ddr_test_caps_identifier(struct kunit *test)
 {
 	const struct caps_case *c = test->param_value;
@@ -209,8 +231,17 @@ static void imx8_ddr_test_caps_identifier(struct kunit *test)
 	static const char * const files[] = {
 		"caps/filter", "caps/enhanced_filter", "caps/super_filter",
 	};
+	/* events of the DRAM controller, not of the DB's bus */
+	static const char * const ddr_only[] = {
+		"events/selfresh", "events/read-accesses", "events/read",
+		"events/write", "events/read-cycles", "events/refresh",
+		"events/raw-hazard",
+	};
 	char buf[32];
-	int i, ret;
+	int i, ret, id;
+
+	KUNIT_EXPECT_TRUE_MSG(test, name_is(upmu->pmu.name, c->name, &id),
+			      "PMU name %s", upmu->pmu.name);
 
 	for (i = 0; i < ARRAY_SIZE(files); i++) {
 		KUNIT_ASSERT_EQ(test, read_pmu_file(test, upmu, files[i], buf,
@@ -225,8 +256,73 @@ static void imx8_ddr_test_caps_identifier(struct kunit *test)
 	else
 		KUNIT_EXPECT_EQ(test, ret, -ENOENT);
 
-	ret = read_pmu_file(test, upmu, "events/axid-read", buf, sizeof(buf));
-	KUNIT_EXPECT_EQ(test, ret > 0, c->axid_events);
+	/* cycles and the axid events everywhere, even without a filter */
+	KUNIT_EXPECT_GT(test, read_pmu_file(test, upmu, "events/cycles", buf,
+					    sizeof(buf)), 0);
+	KUNIT_EXPECT_STREQ(test, buf, "event=0x00\n");
+	KUNIT_EXPECT_GT(test, read_pmu_file(test, upmu, "events/axid-read",
+					    buf, sizeof(buf)), 0);
+	KUNIT_EXPECT_STREQ(test, buf, "event=0x41\n");
+	KUNIT_EXPECT_GT(test, read_pmu_file(test, upmu, "events/axid-write",
+					    buf, sizeof(buf)), 0);
+	KUNIT_EXPECT_STREQ(test, buf, "event=0x42\n");
+	for (i = 0; i < ARRAY_SIZE(ddr_only); i++) {
+		ret = read_pmu_file(test, upmu, ddr_only[i], buf, sizeof(buf));
+		if (c->all_events)
+			KUNIT_EXPECT_GT_MSG(test, ret, 0, "%s", ddr_only[i]);
+		else
+			KUNIT_EXPECT_EQ_MSG(test, ret, -ENOENT, "%s",
+					    ddr_only[i]);
+	}
+	/* all five format files on every kind */
+	KUNIT_EXPECT_GT(test, read_pmu_file(test, upmu, "format/axi_port",
+					    buf, sizeof(buf)), 0);
+	KUNIT_EXPECT_STREQ(test, buf, "config2:0-2\n");
+}
+
+/* One more PMU of the kind @compatible, on a device and registers of its own */
+static struct syspmu *make_another_pmu(struct kunit *test,
+				       const char *compatible,
+				       const char *dev_name)
+{
+	const struct imx8_ddr_devtype *devtype;
+	struct syspmu *upmu;
+	struct device *dev;
+	u32 *regs;
+
+	devtype = imx8_ddr_pmu_devtype(compatible);
+	KUNIT_ASSERT_NOT_NULL(test, devtype);
+	regs = kunit_kzalloc(test, REG_BYTES, GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, regs);
+	dev = kunit_device_register(test, dev_name);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(dev));
+	upmu = imx8_ddr_pmu_create(dev, (void __force __iomem *)regs, -1,
+				   devtype);
+	KUNIT_ASSERT_FALSE_MSG(test, IS_ERR(upmu), "create: %ld",
+			       PTR_ERR(upmu));
+	return upmu;
+}
+
+/*
+ * imx8_db<N> and imx8_ddr<N> are numbered apart: a DDR PMU created
+ * between two DB PMUs takes no DB number.
+ */
+static void imx8_ddr_test_db_numbered_apart(struct kunit *test)
+{
+	struct syspmu *first, *ddr, *second;
+	int a, b, c;
+
+	first = make_pmu(test, "fsl,imx8dxl-db-pmu");
+	ddr = make_another_pmu(test, "fsl,imx8dxl-ddr-pmu", "imx8_ddr_kunit_1");
+	second = make_another_pmu(test, "fsl,imx8dxl-db-pmu", "imx8_ddr_kunit_2");
+
+	KUNIT_ASSERT_TRUE(test, name_is(first->pmu.name, "imx8_db", &a));
+	KUNIT_ASSERT_TRUE(test, name_is(ddr->pmu.name, "imx8_ddr", &b));
+	KUNIT_ASSERT_TRUE(test, name_is(second->pmu.name, "imx8_db", &c));
+	KUNIT_EXPECT_EQ_MSG(test, c, a + 1, "%s, %s, %s", first->pmu.name,
+			    ddr->pmu.name, second->pmu.name);
+	/* the same identifier as the i.MX8DXL DDR PMU */
+	KUNIT_EXPECT_STREQ(test, first->identifier, ddr->identifier);
 }
 
 /* event_init */
@@ -253,6 +349,18 @@ static const struct init_case init_cases[] = {
 	{ "axid without filter", "fsl,imx8-ddr-pmu", EV_AXID_READ, 0, 0, 0, -EOPNOTSUPP },
 	{ "axi_port 1", "fsl,imx8dxl-ddr-pmu", EV_AXID_READ, 0x12, 0x1, 0, -EINVAL },
 	{ "axi_channel 1", "fsl,imx8dxl-ddr-pmu", EV_AXID_WRITE, 0x12, 0x8, 0, 0 },
+	{ "cycles", "fsl,imx8dxl-db-pmu", EV_CYCLES, 0, 0, 0, 0 },
+	{ "axid-read port 0", "fsl,imx8dxl-db-pmu", EV_AXID_READ, 0x12, 0, 0, 0 },
+	{ "axid-read port 7", "fsl,imx8dxl-db-pmu", EV_AXID_READ, 0x12, 0x7, 0, 0 },
+	{ "axid-write port 5 address", "fsl,imx8dxl-db-pmu", EV_AXID_WRITE, 0, 0xd, 0, 0 },
+	{ "config2 bit 4", "fsl,imx8dxl-db-pmu", EV_AXID_READ, 0, BIT(4), 0, -EINVAL },
+	{ "read (hidden)", "fsl,imx8dxl-db-pmu", EV_READ, 0, 0, 0, -EOPNOTSUPP },
+	{ "selfresh (hidden)", "fsl,imx8dxl-db-pmu", 0x01, 0, 0, 0, -EOPNOTSUPP },
+	{ "unlisted CSV code", "fsl,imx8dxl-db-pmu", 0xfe, 0, 0, 0, -EOPNOTSUPP },
+	{ "filter on cycles", "fsl,imx8dxl-db-pmu", EV_CYCLES, 0x12, 0, 0, -EINVAL },
+	{ "port on cycles", "fsl,imx8dxl-db-pmu", EV_CYCLES, 0, 0x1, 0, -EINVAL },
+	{ "sampling", "fsl,imx8dxl-db-pmu", EV_AXID_READ, 0, 0, 1000, -EOPNOTSUPP },
+	{ "config bit 8", "fsl,imx8dxl-db-pmu", 0x100 | EV_AXID_READ, 0, 0, 0, -EINVAL },
 };
 
 static void init_case_desc(const struct init_case *c, char *desc)
@@ -296,12 +404,12 @@ static void imx8_ddr_test_cycles_heartbeat(struct kunit *test)
 	/* quiesced at probe: held, not counting */
 	KUNIT_EXPECT_EQ(test, reg(test, CNTL(0)) & CNTL_EN, 0);
 
-	ev = open_event(test, upmu, EV_READ, 0, 0);
+	ev = open_event(test, upmu, param_event(test, 0), 0, 0);
 	/* counter 0 runs, with the 0xf0 preset, as soon as anything counts */
 	KUNIT_EXPECT_EQ(test, reg(test, CNTL(0)),
 			CNTL_EN | CNTL_CLEAR | CNTL_CP(0xf0));
 	KUNIT_EXPECT_EQ(test, reg(test, CNTL(1)),
-			CNTL_CSV(EV_READ) | CNTL_EN | CNTL_CLEAR);
+			CNTL_CSV(param_event(test, 0)) | CNTL_EN | CNTL_CLEAR);
 
 	perf_event_disable(ev);
 	KUNIT_EXPECT_EQ(test, reg(test, CNTL(0)) & (CNTL_EN | CNTL_CLEAR),
@@ -313,14 +421,14 @@ static void imx8_ddr_test_cycles_heartbeat(struct kunit *test)
 static void imx8_ddr_test_counter_allocation(struct kunit *test)
 {
 	struct syspmu *upmu = make_pmu(test, param_compatible(test));
+	int i;
 
 	open_event(test, upmu, EV_CYCLES, 0, 0);
-	open_event(test, upmu, EV_READ, 0, 0);
-	open_event(test, upmu, EV_WRITE, 0, 0);
-	open_event(test, upmu, 0x2a, 0, 0);
-	KUNIT_EXPECT_EQ(test, reg(test, CNTL(1)) >> 24, EV_READ);
-	KUNIT_EXPECT_EQ(test, reg(test, CNTL(2)) >> 24, EV_WRITE);
-	KUNIT_EXPECT_EQ(test, reg(test, CNTL(3)) >> 24, 0x2a);
+	for (i = 0; i < 3; i++)
+		open_event(test, upmu, param_event(test, i), 0, 0);
+	for (i = 0; i < 3; i++)
+		KUNIT_EXPECT_EQ(test, reg(test, CNTL(i + 1)) >> 24,
+				param_event(test, i));
 	KUNIT_EXPECT_EQ(test, bitmap_weight(upmu->used_mask, 4), 4);
 }
 
@@ -381,7 +489,7 @@ static void imx8_ddr_test_overflow_irq(struct kunit *test)
 	struct perf_event *cyc, *rd;
 
 	cyc = open_event(test, upmu, EV_CYCLES, 0, 0);
-	rd = open_event(test, upmu, EV_READ, 0, 0);
+	rd = open_event(test, upmu, param_event(test, 0), 0, 0);
 	set_reg(test, COUNT(0), PRESET + 100);
 	set_reg(test, COUNT(1), 7);
 
@@ -397,7 +505,7 @@ static void imx8_ddr_test_overflow_irq(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, reg(test, CNTL(0)),
 			CNTL_EN | CNTL_CLEAR | CNTL_CP(0xf0));
 	KUNIT_EXPECT_EQ(test, reg(test, CNTL(1)),
-			CNTL_CSV(EV_READ) | CNTL_EN | CNTL_CLEAR);
+			CNTL_CSV(param_event(test, 0)) | CNTL_EN | CNTL_CLEAR);
 
 	/* the hardware restarted counter 0 and cleared counter 1 */
 	set_reg(test, COUNT(0), PRESET + 50);
@@ -526,15 +634,36 @@ static void imx8_ddr_test_enhanced_bytes(struct kunit *test)
 
 struct super_case {
 	const char *desc;
+	const char *compatible;
 	u64 config, config1, config2;
 	u32 mask_comp, mux;
 };
 
+/*
+ * MUX_CNTL: read port [2:0], read data channel bit 3, write port [10:8],
+ * write data channel bit 11; axi_channel 1 (address) clears the bit.
+ */
 static const struct super_case super_cases[] = {
-	{ "read data", EV_AXID_READ, 0x12, 0, 0xffff0012, BIT(3) },
-	{ "read address", EV_AXID_READ, 0x12, 0x8, 0xffff0012, 0 },
-	{ "write data", EV_AXID_WRITE, 0x000300a0, 0, 0xfffc00a0, BIT(11) },
-	{ "write address", EV_AXID_WRITE, 0x000300a0, 0x8, 0xfffc00a0, 0 },
+	{ "read data", "fsl,imx8dxl-ddr-pmu", EV_AXID_READ, 0x12, 0,
+	  0xffff0012, BIT(3) },
+	{ "read address", "fsl,imx8dxl-ddr-pmu", EV_AXID_READ, 0x12, 0x8,
+	  0xffff0012, 0 },
+	{ "write data", "fsl,imx8dxl-ddr-pmu", EV_AXID_WRITE, 0x000300a0, 0,
+	  0xfffc00a0, BIT(11) },
+	{ "write address", "fsl,imx8dxl-ddr-pmu", EV_AXID_WRITE, 0x000300a0,
+	  0x8, 0xfffc00a0, 0 },
+	{ "DB read port 0 data", "fsl,imx8dxl-db-pmu", EV_AXID_READ, 0x12, 0,
+	  0xffff0012, BIT(3) },
+	{ "DB read port 5 data", "fsl,imx8dxl-db-pmu", EV_AXID_READ, 0x12, 0x5,
+	  0xffff0012, 0x5 | BIT(3) },
+	{ "DB read port 7 address", "fsl,imx8dxl-db-pmu", EV_AXID_READ, 0,
+	  0xf, 0xffff0000, 0x7 },
+	{ "DB write port 6 data", "fsl,imx8dxl-db-pmu", EV_AXID_WRITE,
+	  0xffff0000, 0x6, 0x00000000, 0x600 | BIT(11) },
+	{ "DB write port 3 address", "fsl,imx8dxl-db-pmu", EV_AXID_WRITE,
+	  0x000300a0, 0xb, 0xfffc00a0, 0x300 },
+	{ "DB write port 0 address", "fsl,imx8dxl-db-pmu", EV_AXID_WRITE, 0x1,
+	  0x8, 0xffff0001, 0 },
 };
 
 static void super_case_desc(const struct super_case *c, char *desc)
@@ -547,12 +676,13 @@ KUNIT_ARRAY_PARAM(super, super_cases, super_case_desc);
 static void imx8_ddr_test_super_filter(struct kunit *test)
 {
 	const struct super_case *c = test->param_value;
-	struct syspmu *upmu = make_pmu(test, "fsl,imx8dxl-ddr-pmu");
+	struct syspmu *upmu = make_pmu(test, c->compatible);
 
-	/* counter 1 taken by another ID: filters are per counter */
+	/* counter 1 taken by another ID and port: filters are per counter */
 	open_event(test, upmu, EV_AXID_READ, 0x77, 0);
 	open_event(test, upmu, c->config, c->config1, c->config2);
 	KUNIT_EXPECT_EQ(test, reg(test, MASK_COMP(1)), 0xffff0077);
+	KUNIT_EXPECT_EQ(test, reg(test, MUX_CNTL(1)), BIT(3));
 	KUNIT_EXPECT_EQ(test, reg(test, MASK_COMP(2)), c->mask_comp);
 	KUNIT_EXPECT_EQ(test, reg(test, MUX_CNTL(2)), c->mux);
 	KUNIT_EXPECT_EQ(test, reg(test, CNTL(2)) >> 24, c->config);
@@ -560,9 +690,52 @@ static void imx8_ddr_test_super_filter(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, reg(test, DPCR1), 0);
 }
 
+/* The filter counter @ev->hw.idx holds is @mux and @mask_comp */
+static void expect_filter(struct kunit *test, struct perf_event *ev,
+			  u32 mux, u32 mask_comp)
+{
+	int idx = ev->hw.idx;
+
+	KUNIT_ASSERT_EQ(test, ev->state, PERF_EVENT_STATE_ACTIVE);
+	KUNIT_ASSERT_GE(test, idx, 1);
+	KUNIT_ASSERT_LE(test, idx, 3);
+	KUNIT_EXPECT_EQ_MSG(test, reg(test, CNTL(idx)) >> 24, ev->attr.config,
+			    "counter %d", idx);
+	KUNIT_EXPECT_EQ_MSG(test, reg(test, MUX_CNTL(idx)), mux, "counter %d",
+			    idx);
+	KUNIT_EXPECT_EQ_MSG(test, reg(test, MASK_COMP(idx)), mask_comp,
+			    "counter %d", idx);
+}
+
+/*
+ * Three ports at once on the DB, one per counter: each counter's filter
+ * is its event's, and when the events move between counters (perf core
+ * schedules them again), the filters move with them.
+ */
+static void imx8_ddr_test_db_three_ports(struct kunit *test)
+{
+	struct syspmu *upmu = make_pmu(test, "fsl,imx8dxl-db-pmu");
+	struct perf_event *p1, *p2, *p4, *p7;
+
+	p1 = open_event(test, upmu, EV_AXID_READ, 0xffff0000, 0x1);
+	p2 = open_event(test, upmu, EV_AXID_WRITE, 0xffff0000, 0x2);
+	p4 = open_event(test, upmu, EV_AXID_READ, 0x00ff0040, 0xc);
+	expect_filter(test, p1, 0x1 | BIT(3), 0);
+	expect_filter(test, p2, 0x200 | BIT(11), 0);
+	expect_filter(test, p4, 0x4, 0xff000040);
+
+	/* a fourth needs a counter: it gets one once p1 is off */
+	perf_event_disable(p1);
+	p7 = open_event(test, upmu, EV_AXID_WRITE, 0x5, 0xf);
+	expect_filter(test, p7, 0x700, 0xffff0005);
+	expect_filter(test, p2, 0x200 | BIT(11), 0);
+	expect_filter(test, p4, 0x4, 0xff000040);
+}
+
 static struct kunit_case imx8_ddr_pmu_cases[] = {
 	KUNIT_CASE(imx8_ddr_test_format_files),
 	KUNIT_CASE_PARAM(imx8_ddr_test_caps_identifier, caps_gen_params),
+	KUNIT_CASE(imx8_ddr_test_db_numbered_apart),
 	KUNIT_CASE_PARAM(imx8_ddr_test_event_init, init_gen_params),
 	KUNIT_CASE_PARAM(imx8_ddr_test_foreign_type, every_compatible_gen_params),
 	KUNIT_CASE_PARAM(imx8_ddr_test_cycles_heartbeat, every_compatible_gen_params),
@@ -576,6 +749,7 @@ static struct kunit_case imx8_ddr_pmu_cases[] = {
 	KUNIT_CASE(imx8_ddr_test_shared_filter_released),
 	KUNIT_CASE(imx8_ddr_test_enhanced_bytes),
 	KUNIT_CASE_PARAM(imx8_ddr_test_super_filter, super_gen_params),
+	KUNIT_CASE(imx8_ddr_test_db_three_ports),
 	{}
 };
 

@@ -4,12 +4,18 @@
  * SPDX-License-Identifier: GPL-2.0-or-later
  *
  * Variants (the "variant=" property): imx8 (no AXI filter), imx8mq (the
- * shared DPCR1 filter), imx8mp (the enhanced filter with byte counters)
- * and imx8dxl (the per-counter super filter).
+ * shared DPCR1 filter), imx8mp (the enhanced filter with byte counters),
+ * imx8dxl (the per-counter super filter) and imx8dxl-db (the i.MX8DXL DB
+ * monitor: the same block and super filter on a bus of AXI ports instead
+ * of the DRAM controller; here the eight its 3-bit port select can name).
  *
- * Traffic is injected as bursts: a burst of S bytes on the 64-bit DRAM
- * interface takes ceil(S / 8) cycles (its data beats), so no counter ever
- * advances faster than counter 0.
+ * Traffic is injected as bursts: a burst of S bytes on the 64-bit bus
+ * takes ceil(S / 8) cycles (its data beats), so no counter ever advances
+ * faster than counter 0.  Each burst has a direction (read or write), an
+ * AXI ID and a port.  The DDR variants have one AXI port, port 0 (other
+ * ports are refused: there is nothing there to carry traffic); the DB has
+ * ports 0-7.  A burst crosses two AXI channels of its direction: the
+ * address channel once, the data channel once per beat.
  *
  * What the registers do:
  * - CNTL.CLEAR is active low.  Writing it 0 clears the counter and its
@@ -28,10 +34,25 @@
  *   On the i.MX8MP an overflowing byte count does the same.
  * - The CP preset exists on the i.MX8M parts (mq, mp); elsewhere counter 0
  *   restarts from 0 (as far as 6.12 goes, only i.MX8M parts are given one).
+ * - Super filter (imx8dxl, imx8dxl-db), per counter n = 1-3: MASK_COMP(n)
+ *   holds an ID in [15:0] and the ID bits to compare in [31:16];
+ *   MUX_CNTL(n) holds a read port [2:0] and read channel bit 3, and a
+ *   write port [10:8] and write channel bit 11 (1: data channel, 0:
+ *   address channel).  A counter whose CSV is axid-read (0x41) counts read
+ *   bursts (address channel) or read beats (data channel) whose port is
+ *   the read port and whose ID passes MASK_COMP; one whose CSV is
+ *   axid-write (0x42) the same for writes, through the write half.  Each
+ *   direction looks at its own half only.
+ * - The DB counts cycles and the two AXI ID events; it has no signal of a
+ *   DRAM controller, so any other CSV counts nothing there.
  * - OVER bits are status: software cannot write them.
  *
  * "race read=0x20" makes counter 0 overflow just before the next read of
  * COUNT0 (any register offset can be named) while it is counting.
+ *
+ * Totals: cycles, bursts and bytes per direction, and per counter its
+ * CSV and what it counted; the DB also has, per port P, portP_read_bursts,
+ * portP_read_beats, portP_write_bursts and portP_write_beats (every ID).
  */
 
 #include "qemu/osdep.h"
@@ -41,6 +62,7 @@
 
 #define DDR_COUNTERS        4
 #define DDR_BUS_BYTES       8
+#define DB_PORTS            8
 
 enum ddr_reg {
     DDR_CNTL,
@@ -67,13 +89,20 @@ enum ddr_reg {
 #define MUX_WR_PORT(v)      extract32(v, 8, 3)
 #define MUX_WR_DATA         BIT(11)
 
-enum ddr_variant { DDR_IMX8, DDR_IMX8MQ, DDR_IMX8MP, DDR_IMX8DXL };
+enum ddr_variant {
+    DDR_IMX8,
+    DDR_IMX8MQ,
+    DDR_IMX8MP,
+    DDR_IMX8DXL,
+    DDR_IMX8DXL_DB,
+};
 
 static const char *const ddr_variants[] = {
     [DDR_IMX8] = "imx8",
     [DDR_IMX8MQ] = "imx8mq",
     [DDR_IMX8MP] = "imx8mp",
     [DDR_IMX8DXL] = "imx8dxl",
+    [DDR_IMX8DXL_DB] = "imx8dxl-db",
     NULL
 };
 
@@ -104,6 +133,12 @@ static const struct {
     { 0x42, COUNT_AXID_WRITE },     /* axid-write */
 };
 
+/* Traffic of one port, every ID */
+typedef struct DdrPortTotals {
+    uint64_t read_bursts, read_beats;
+    uint64_t write_bursts, write_beats;
+} DdrPortTotals;
+
 /* A stream of equal bursts, or of idle cycles when @count is 0 */
 typedef struct DdrTraffic {
     bool write;
@@ -124,6 +159,7 @@ typedef struct DdrModel {
     uint64_t cycles;
     uint64_t read_bursts, write_bursts;
     uint64_t read_bytes, write_bytes;
+    DdrPortTotals port[DB_PORTS];
     uint64_t counted[DDR_COUNTERS];
     uint64_t counted_bytes[DDR_COUNTERS];
     uint8_t csv_seen[DDR_COUNTERS];
@@ -146,7 +182,18 @@ static bool ddr_has_byte_counters(PmuModel *m)
 
 static bool ddr_has_super_filter(PmuModel *m)
 {
-    return m->variant == DDR_IMX8DXL;
+    return m->variant == DDR_IMX8DXL || m->variant == DDR_IMX8DXL_DB;
+}
+
+/* The DB monitor: AXI ports 0-7, and no DRAM controller signal */
+static bool ddr_is_db(PmuModel *m)
+{
+    return m->variant == DDR_IMX8DXL_DB;
+}
+
+static unsigned ddr_ports(PmuModel *m)
+{
+    return ddr_is_db(m) ? DB_PORTS : 1;
 }
 
 /* i.MX8MP counters stop at overflow until cleared */
@@ -299,13 +346,17 @@ static uint64_t ddr_increment(PmuModel *m, unsigned n, const DdrTraffic *t,
                               uint64_t bursts, uint64_t beats, uint64_t *bytes)
 {
     uint8_t csv = extract32(ddr_cntl(m, n), CNTL_CSV_SHIFT, 8);
+    enum ddr_measure what = ddr_measure_of(csv);
 
     *bytes = 0;
     ddr(m)->csv_seen[n] = csv;
     if (!t->count) {
         return 0;
     }
-    switch (ddr_measure_of(csv)) {
+    if (ddr_is_db(m) && what != COUNT_AXID_READ && what != COUNT_AXID_WRITE) {
+        return 0;
+    }
+    switch (what) {
     case COUNT_READ_BURSTS:
         return t->write ? 0 : bursts;
     case COUNT_WRITE_BURSTS:
@@ -398,9 +449,17 @@ static void ddr_step(PmuModel *m)
     if (t->write) {
         d->write_bursts += bursts;
         d->write_bytes += bursts * t->bytes;
+        if (t->count) {
+            d->port[t->port].write_bursts += bursts;
+            d->port[t->port].write_beats += span;
+        }
     } else {
         d->read_bursts += bursts;
         d->read_bytes += bursts * t->bytes;
+        if (t->count) {
+            d->port[t->port].read_bursts += bursts;
+            d->port[t->port].read_beats += span;
+        }
     }
     if (!running) {
         return;
@@ -484,6 +543,7 @@ static const char *const ddr_idle_args[] = { "cycles", NULL };
 /*
  * Commands:
  *   read  count=N [id=AXI_ID] [port=P] [bytes=S]   N read bursts of S bytes
+ *                                                  on port P (0; 0-7: DB)
  *   write count=N [id=AXI_ID] [port=P] [bytes=S]   N write bursts
  *   idle  cycles=N                                 N cycles without traffic
  */
@@ -503,7 +563,8 @@ static int ddr_command(PmuModel *m, const PmuModelCmd *cmd)
         t->id = pmu_cmd_arg(cmd, "id", 0);
         t->port = pmu_cmd_arg(cmd, "port", 0);
         t->bytes = pmu_cmd_arg(cmd, "bytes", 64);
-        if (!t->count || !t->bytes || t->id > UINT16_MAX || t->port > 7 ||
+        if (!t->count || !t->bytes || t->id > UINT16_MAX ||
+            t->port >= ddr_ports(m) ||
             t->bytes > 4096 || t->count > (1ULL << 48)) {
             return -EINVAL;
         }
@@ -541,6 +602,19 @@ static void ddr_totals(PmuModel *m, GString *s)
         }
         g_string_append(s, "\n");
     }
+    if (!ddr_is_db(m)) {
+        return;
+    }
+    for (n = 0; n < DB_PORTS; n++) {
+        const DdrPortTotals *p = &d->port[n];
+
+        g_string_append_printf(s, "port%u_read_bursts %" PRIu64 "\n"
+                               "port%u_read_beats %" PRIu64 "\n"
+                               "port%u_write_bursts %" PRIu64 "\n"
+                               "port%u_write_beats %" PRIu64 "\n",
+                               n, p->read_bursts, n, p->read_beats,
+                               n, p->write_bursts, n, p->write_beats);
+    }
 }
 
 static void ddr_reset_totals(PmuModel *m)
@@ -550,6 +624,7 @@ static void ddr_reset_totals(PmuModel *m)
     d->cycles = 0;
     d->read_bursts = d->write_bursts = 0;
     d->read_bytes = d->write_bytes = 0;
+    memset(d->port, 0, sizeof(d->port));
     memset(d->counted, 0, sizeof(d->counted));
     memset(d->counted_bytes, 0, sizeof(d->counted_bytes));
 }
