@@ -30,7 +30,7 @@ hybrid_view() {
 	mkdir -p "$d"
 	for p in "$PMUS"/*; do
 		case ${p##*/} in
-		imx8_ddr* | nvidia_* | cspmu* | arm_cspmu*) ;;
+		imx8_ddr* | imx8_db* | nvidia_* | cspmu* | arm_cspmu*) ;;
 		*) ln -sfn "$(readlink -f "$p")" "$d/${p##*/}" ;;
 		esac
 	done

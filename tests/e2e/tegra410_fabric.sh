@@ -464,7 +464,7 @@ test_poll_timer_wraps() {
 		done
 	done
 	EOF
-	mapfile -t c < <(counts "$ARM/event=0x111,filter=0xf07/" "sh /tmp/poll-work.sh")
+	mapfile -t c < <(counts "$ARM/event=0x111,filter=0xf07/" "bash /tmp/poll-work.sh")
 	expect_eq "counted past 3 wraps" "${c[0]}" $((5 * n))
 	expect_eq "model total" "$(event_total arm_s0 0x111)" $((5 * n))
 	dmesg | grep -q "$ARM: .*read every 50 ms" || fail "no poll in the probe message"
