@@ -31,15 +31,19 @@
  *   high while any PMOVS bit has its PMINTENSET bit set.
  * - PMCR.P zeroes the event counters, PMCR.C the cycle counter; both read
  *   back 0.  Counters are writable (a driver presets them).
- * - The cycle counter counts cycles whatever PMCCFILTR holds; an event
+ * - The cycle counter counts cycles while PMCCFILTR selects something in
+ *   the variant's filter layout (UCF: a source and a destination; PCIE: a
+ *   root port or BDF enable; Tegra241 PCIE and C2C: a port; SCF and
+ *   PCIE-TGT: always), as event counters do with theirs; an event
  *   counter given the variant's cycle event (UCF and SCF bus_cycles 0x1d,
- *   PCIE-TGT 4) counts them too.  Cycles pass no filter.
+ *   PCIE-TGT 4) counts them whatever its filters hold.
  * - Every other event counts what its filters select (see the variants'
  *   *_selects()); a filter that selects nothing counts nothing, as on the
  *   hardware, where the driver fills in the defaults.
  * - The PCIE unit has one BDF comparator per root complex: the BDF field
- *   of the lowest-numbered counting counter that enables BDF filtering
- *   serves every counter that enables it.
+ *   of the lowest-numbered counting counter that enables BDF filtering;
+ *   while one does, it filters every counter, root-port ones included
+ *   (the documentation: "applied to all events").
  * - Tegra241: SCF has no filter, every event counts all its occurrences
  *   (PMEVFILTR plays no part).  PCIE and C2C count an occurrence only if
  *   PMEVFILTR has the bit of its source port set (root port [9:0], C2C
@@ -217,6 +221,8 @@ typedef struct CsVariant {
     bool (*selects)(PmuModel *m, unsigned n, const uint64_t *at);
     /* attributes that counter n's filters select (false: none) */
     bool (*attrs_for)(PmuModel *m, unsigned n, uint64_t *at);
+    /* whether PMCCFILTR lets the cycle counter count; NULL: always */
+    bool (*cc_selects)(PmuModel *m, uint32_t ccfiltr);
 } CsVariant;
 
 /* One event of a command, or the cycles that pass with it */
@@ -634,8 +640,17 @@ static bool cs_pcie_selects(PmuModel *m, unsigned n, const uint64_t *at)
     if (!(PCIE_DST(cs_filt2r(m, n)) & BIT(at[AT_DST]))) {
         return false;
     }
+    /*
+     * While a counting counter enables it, the one comparator filters
+     * every counter ("the BDF filter value will be applied to all
+     * events"): a root-port event beside a BDF event sees the BDF's
+     * traffic only, which a driver must never let happen
+     */
+    if (cs_pcie_bdf(m, &bdf) && bdf != at[AT_BDF]) {
+        return false;
+    }
     if (f & PCIE_BDF_EN) {
-        return cs_pcie_bdf(m, &bdf) && bdf == at[AT_BDF];
+        return true;
     }
     return PCIE_RP(f) & BIT(at[AT_RP]);
 }
@@ -649,11 +664,12 @@ static bool cs_pcie_attrs_for(PmuModel *m, unsigned n, uint64_t *at)
         return false;
     }
     at[AT_DST] = ctz32(dst);
-    if (f & PCIE_BDF_EN) {
-        if (!cs_pcie_bdf(m, &bdf)) {
-            return false;
-        }
+    if (cs_pcie_bdf(m, &bdf)) {
         at[AT_BDF] = bdf;
+    } else if (f & PCIE_BDF_EN) {
+        return false;
+    }
+    if (f & PCIE_BDF_EN) {
         return true;
     }
     if (!PCIE_RP(f)) {
@@ -661,6 +677,20 @@ static bool cs_pcie_attrs_for(PmuModel *m, unsigned n, uint64_t *at)
     }
     at[AT_RP] = ctz32(PCIE_RP(f));
     return true;
+}
+
+/*
+ * The cycle counter counts while PMCCFILTR selects something in the
+ * variant's filter layout, as an event counter does with its filters
+ */
+static bool cs_ucf_cc_selects(PmuModel *m, uint32_t f)
+{
+    return UCF_SRC(f) && UCF_DST(f);
+}
+
+static bool cs_pcie_cc_selects(PmuModel *m, uint32_t f)
+{
+    return PCIE_RP(f) || (f & PCIE_BDF_EN);
 }
 
 static uint64_t cs_af_base(PmuModel *m, unsigned idx)
@@ -740,6 +770,11 @@ static bool cs_scf_attrs_for(PmuModel *m, unsigned n, uint64_t *at)
 }
 
 /* Tegra241 PCIE and C2C: the source port's bit in PMEVFILTR */
+static bool cs_mcf_cc_selects(PmuModel *m, uint32_t f)
+{
+    return MCF_PORTS(f, cs(m)->v->port_bits);
+}
+
 static bool cs_mcf_selects(PmuModel *m, unsigned n, const uint64_t *at)
 {
     return MCF_PORTS(cs_filtr(m, n), cs(m)->v->port_bits) & BIT(at[AT_RP]);
@@ -885,12 +920,14 @@ static const CsVariant cs_variants[] = {
         .attrs = cs_ucf_attrs, .traffic_args = cs_ucf_traffic_args,
         .traffic = cs_ucf_traffic, .ntraffic = ARRAY_SIZE(cs_ucf_traffic),
         .selects = cs_ucf_selects, .attrs_for = cs_ucf_attrs_for,
+        .cc_selects = cs_ucf_cc_selects,
     },
     [CS_PCIE] = {
         .pmiidr = 0x1030136b, .type_mask = UINT32_MAX,
         .attrs = cs_pcie_attrs, .traffic_args = cs_pcie_traffic_args,
         .traffic = cs_pcie_traffic, .ntraffic = ARRAY_SIZE(cs_pcie_traffic),
         .selects = cs_pcie_selects, .attrs_for = cs_pcie_attrs_for,
+        .cc_selects = cs_pcie_cc_selects,
     },
     [CS_PCIE_TGT] = {
         .pmiidr = 0x1070036b, .type_mask = 0x7,
@@ -913,6 +950,7 @@ static const CsVariant cs_variants[] = {
         .traffic = cs_mcf_traffic, .ntraffic = ARRAY_SIZE(cs_mcf_traffic),
         .port_bits = 10,
         .selects = cs_mcf_selects, .attrs_for = cs_mcf_attrs_for,
+        .cc_selects = cs_mcf_cc_selects,
     },
     [CS_T241_C2C] = {
         .pmiidr = 0x1050036b, .type_mask = UINT32_MAX,
@@ -920,6 +958,7 @@ static const CsVariant cs_variants[] = {
         .traffic = cs_mcf_traffic, .ntraffic = ARRAY_SIZE(cs_mcf_traffic),
         .port_bits = 2,
         .selects = cs_mcf_selects, .attrs_for = cs_mcf_attrs_for,
+        .cc_selects = cs_mcf_cc_selects,
     },
 };
 
@@ -934,8 +973,11 @@ static bool cs_counts_cycles(PmuModel *m, unsigned n)
 {
     const CsVariant *v = cs(m)->v;
 
-    return cs_is_cycle_counter(m, n) ||
-           (v->has_cycle_event && cs_event_of(m, n) == v->cycle_event);
+    if (cs_is_cycle_counter(m, n)) {
+        return !v->cc_selects ||
+               v->cc_selects(m, pmu_reg_get(m, CS_PMCCFILTR, 0));
+    }
+    return v->has_cycle_event && cs_event_of(m, n) == v->cycle_event;
 }
 
 /* Whether counter n, counting, counts lane l of t */
