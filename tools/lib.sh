@@ -20,11 +20,19 @@ need_pkgs() {
 	[ ${#missing[@]} -eq 0 ] && return 0
 	log "installing ${missing[*]}"
 	if [ "$(id -u)" != 0 ]; then SUDO=sudo; else SUDO=; fi
-	$SUDO apt-get update -qq >/dev/null || true
-	DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq \
-		--no-install-recommends "${missing[@]}" >/dev/null ||
+	# make check runs tools side by side: wait for another's apt, do not
+	# fail on its lock
+	$SUDO apt-get -o DPkg::Lock::Timeout=600 update -qq >/dev/null || true
+	DEBIAN_FRONTEND=noninteractive $SUDO apt-get -o DPkg::Lock::Timeout=600 \
+		install -y -qq --no-install-recommends "${missing[@]}" >/dev/null ||
 		die "apt-get install ${missing[*]} failed"
 }
+
+# What tools/vm-run needs on the host to boot the board: the guest runs
+# the host's root, and its init (tools/guest-init) needs mount, which a
+# minimal Debian 12 does not have (util-linux's mount is a package of its
+# own)
+VM_PKGS="acpica-tools busybox-static linux-perf mount"
 
 KBUILD_PKGS="linux-source-6.12 flex bison bc libelf-dev libssl-dev cpio kmod xz-utils make gcc"
 
