@@ -50,6 +50,39 @@ arm64_kernel_dir() {
 	echo "$CACHE/kernel-arm64-$(ksrc_version)-$h"
 }
 
+# linux-source-<series> from Debian sid (7.2 today: the newest end of the
+# kernel range), unpacked in the cache; prints the tree.  apt is pointed at
+# a private sid list, state and cache under $CACHE/apt-sid, so that the
+# host's own apt configuration (and what it would install) never changes.
+sid_ksrc_dir() {
+	local series=$1 a=$CACHE/apt-sid deb ver dir
+	local -a apt=(-o "Dir::Etc::SourceList=$a/sid.list" -o Dir::Etc::SourceParts=/dev/null
+		-o "Dir::State::Lists=$a/lists" -o "Dir::Cache=$a/cache" -o Debug::NoLocking=1)
+	mkdir -p "$a/lists/partial" "$a/cache/archives/partial" "$a/debs"
+	echo "deb [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] http://deb.debian.org/debian sid main" >"$a/sid.list"
+	need_pkgs debian-archive-keyring xz-utils
+	if ! ver=$(apt-cache "${apt[@]}" show "linux-source-$series" 2>/dev/null |
+		sed -n 's/^Version: //p' | head -1) || [ -z "$ver" ]; then
+		apt-get "${apt[@]}" update -qq >/dev/null || die "apt-get update (sid list) failed"
+		ver=$(apt-cache "${apt[@]}" show "linux-source-$series" | sed -n 's/^Version: //p' | head -1)
+	fi
+	[ -n "$ver" ] || die "sid has no linux-source-$series"
+	dir=$CACHE/src-$ver
+	if [ ! -f "$dir/.unpacked" ]; then
+		rm -f "$a"/debs/*.deb
+		(cd "$a/debs" && apt-get "${apt[@]}" download -qq "linux-source-$series=$ver" >/dev/null) ||
+			die "download of linux-source-$series $ver failed"
+		deb=$(ls "$a"/debs/linux-source-"$series"_*_all.deb)
+		log "unpacking linux-source-$series $ver"
+		rm -rf "$dir" && mkdir -p "$dir"
+		dpkg-deb --fsys-tarfile "$deb" | tar -xO --wildcards "*/linux-source-$series.tar.xz" |
+			tar -xJ -C "$dir" --strip-components=1 || die "unpacking linux-source-$series failed"
+		rm -f "$deb"
+		touch "$dir/.unpacked"
+	fi
+	echo "$dir"
+}
+
 # Run a tool, showing its stderr only if it fails.
 tools_quiet() {
 	local err rc=0 outp

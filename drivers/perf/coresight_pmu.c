@@ -276,8 +276,9 @@ static void cspmu_disable_counter(struct syspmu *upmu,
 
 	writel(BIT(phys % 32), cspmu->base0 + CSPMU_PMCNTENCLR(phys));
 	writel(BIT(phys % 32), cspmu->base0 + CSPMU_PMINTENCLR(phys));
-	/* Leave no filter behind for the counter's next event */
-	if (cspmu_uses_cycle_counter(event))
+	/* A filter that reaches other counters is not left behind */
+	if (cspmu_uses_cycle_counter(event) ||
+	    !(impl->filters & CSPMU_CLEARS_FILTERS))
 		return;
 	if (impl->filters & CSPMU_USES_PMEVFILTR)
 		writel(0, cspmu->base0 + CSPMU_PMEVFILTR(phys));
@@ -289,8 +290,10 @@ static void cspmu_pmu_enable(struct syspmu *upmu)
 {
 	struct cspmu *cspmu = container_of(upmu, struct cspmu, syspmu);
 
-	if (!bitmap_empty(upmu->used_mask, upmu->num_counters))
+	if (!bitmap_empty(upmu->used_mask, upmu->num_counters)) {
 		writel(CSPMU_PMCR_E, cspmu->base0 + CSPMU_PMCR);
+		cspmu->pmcr_e = true;
+	}
 }
 
 static void cspmu_pmu_disable(struct syspmu *upmu)
@@ -298,6 +301,7 @@ static void cspmu_pmu_disable(struct syspmu *upmu)
 	struct cspmu *cspmu = container_of(upmu, struct cspmu, syspmu);
 
 	writel(0, cspmu->base0 + CSPMU_PMCR);
+	cspmu->pmcr_e = false;
 }
 
 static const struct syspmu_ops cspmu_syspmu_ops = {
@@ -339,12 +343,15 @@ irqreturn_t cspmu_irq_handler(int irq, void *dev_id)
 	unsigned int word, bit, idx;
 	bool handled = false;
 	unsigned long ovs;
-	u32 pmcr;
 
 	raw_spin_lock(&upmu->lock);
-	/* Stop every counter so none moves while the others are reloaded */
-	pmcr = readl(cspmu->base0 + CSPMU_PMCR);
-	writel(0, cspmu->base0 + CSPMU_PMCR);
+	/*
+	 * Stop every counter so none moves while the others are reloaded.
+	 * PMCR.E is known from pmcr_e (the PMU lock guards both), not read
+	 * back: one register access less on every interrupt.
+	 */
+	if (cspmu->pmcr_e)
+		writel(0, cspmu->base0 + CSPMU_PMCR);
 	for (word = 0; word < DIV_ROUND_UP(cspmu_phys_span(cspmu), 32); word++) {
 		ovs = readl(cspmu->base1 + CSPMU_PMOVSCLR(word * 32));
 		if (!ovs)
@@ -365,7 +372,8 @@ irqreturn_t cspmu_irq_handler(int irq, void *dev_id)
 			syspmu_counter_reloaded(upmu, idx, start);
 		}
 	}
-	writel(pmcr, cspmu->base0 + CSPMU_PMCR);
+	if (cspmu->pmcr_e)
+		writel(CSPMU_PMCR_E, cspmu->base0 + CSPMU_PMCR);
 	raw_spin_unlock(&upmu->lock);
 	return IRQ_RETVAL(handled);
 }

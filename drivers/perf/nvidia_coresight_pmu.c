@@ -702,7 +702,9 @@ static const struct cspmu_impl nv_impls[] = {
 		.pmiidr		= NV_T410_PCIE_PMIIDR,
 		.pmiidr_mask	= CSPMU_PMIIDR_PART_MASK,
 		.config_mask	= { NV_EVENT, NV_PCIE_SRC, NV_PCIE_DST },
-		.filters	= CSPMU_USES_PMEVFILTR | CSPMU_USES_PMEVFILT2R,
+		/* the BDF comparator filters every counter */
+		.filters	= CSPMU_USES_PMEVFILTR | CSPMU_USES_PMEVFILT2R |
+				  CSPMU_CLEARS_FILTERS,
 		.event_attrs	= nv_pcie_events,
 		.format_attrs	= nv_pcie_formats,
 		.ops		= &nv_pcie_ops,
@@ -712,7 +714,8 @@ static const struct cspmu_impl nv_impls[] = {
 		.pmiidr_mask	= CSPMU_PMIIDR_PART_MASK,
 		.config_mask	= { NV_TGT_EVENT | NV_TGT_RP | NV_TGT_ADDR_EN,
 				    GENMASK_ULL(63, 0), GENMASK_ULL(63, 0) },
-		.filters	= CSPMU_USES_PMEVFILT2R,
+		/* the address-filter slots are the unit's */
+		.filters	= CSPMU_USES_PMEVFILT2R | CSPMU_CLEARS_FILTERS,
 		.cycles_is_event_type = true,
 		.event_attrs	= nv_tgt_events,
 		.format_attrs	= nv_tgt_formats,

@@ -59,11 +59,55 @@ access_costs() {
 	one=$(awk -v a="$r1" -v b="$r0" 'BEGIN {
 		split(a, x, " "); split(b, y, " ")
 		printf "%.2f reads %.2f writes", (x[1] - y[1]) / 1000, (x[3] - y[3]) / 1000 }')
-	printf '%-9s %-28s read(2): %s   session: %s\n' "$drv" "$pmu:$ev" "$one" \
+	printf '%-9s %-30s read(2): %s, %6s ns   session: %s\n' "$drv" "$pmu:$ev" "$one" \
+		"$(read_ns "$(<"$PMUS/$pmu/cpumask")" "$pmu:$ev")" \
 		"$(per_op "$m" 1 "$PERF" stat -a -e "$pmu/event=$ev/" -- true)"
 }
 
+# use_t410 ours|upstream: the Tegra410 units' drivers, ours or Linux 7.2's
+# (built by tools/build-upstream-t410; its two latency modules have our
+# modules' names, so whichever is loaded goes)
+T410_UP=$VM_TOP/out/upstream-t410
+use_t410() {
+	local m
+	for m in nvidia_coresight_pmu nvidia_cspmu coresight_pmu arm_cspmu_module \
+		nvidia_t410_c2c_pmu nvidia_t410_cmem_latency_pmu; do
+		rmmod $m 2>/dev/null
+	done
+	if [ "$1" = ours ]; then
+		for m in coresight_pmu nvidia_coresight_pmu nvidia_t410_c2c_pmu \
+			nvidia_t410_cmem_latency_pmu; do
+			insmod "$VM_TOP/drivers/perf/$m.ko" || return 1
+		done
+	else
+		for m in arm_cspmu_module nvidia_cspmu nvidia_t410_c2c_pmu \
+			nvidia_t410_cmem_latency_pmu; do
+			insmod "$T410_UP/$m.ko" || return 1
+		done
+	fi
+}
+
+# irq_cost MODEL PMU EVENT ID PERIOD: register accesses per overflow
+# interrupt, the marginal cost over a run without one (the event occurs
+# 0 and then 16 PERIODs, no cycles pass)
+irq_cost() {
+	local m=$1 pmu=$2 ev=$3 id=$4 period=$5 k
+	local -A irqs acc
+	for k in 0 16; do
+		inject "$m" reset
+		"$PERF" stat -a -o /dev/null -e "$pmu/$ev/" -- \
+			model-traffic "$m" "event id=$id n=$((k * period + 1)) cycles=0"
+		irqs[$k]=$(total "$m" irqs)
+		acc[$k]=$(($(total "$m" reads) + $(total "$m" writes)))
+	done
+	awk -v a="${acc[16]}" -v b="${acc[0]}" -v i="${irqs[16]}" -v j="${irqs[0]}" \
+		'BEGIN { if (i > j) printf "%.1f (%d interrupts)", (a - b) / (i - j), i - j
+			 else printf "no interrupt" }'
+}
+
 echo "== register accesses per operation, counted by the models"
+echo "(read(2): one read of an open counter; session: perf stat -a -e EVENT --"
+echo " true, open to close; interrupt: one overflow interrupt, harvest and restart)"
 for drv in ours upstream; do
 	[ $drv = ours ] || [ -f "$UPSTREAM_KO" ] || continue
 	use_driver $drv
@@ -72,13 +116,30 @@ for drv in ours upstream; do
 done
 use_driver ours
 MQ=$(pmu_of imx8mq)
-access_costs ours nvidia_ucf_pmu_0 ucf_s0 0x111
-access_costs ours nvidia_pcie_pmu_0_rc_0 pcie_s0_rc0 0x2
-access_costs ours nvidia_pcie_pmu_1_rc_2 pcie_s1_rc2 0x2
-access_costs ours nvidia_nvlink_c2c_pmu_0 c2c_s0 0x2
-access_costs ours nvidia_cmem_latency_pmu_0 cmem_s0 0x1
-echo "(i.MX8 against Linux 6.12's fsl_imx8_ddr_perf on the same models; the"
-echo " Tegra410 units against Linux 7.2's drivers is not measured yet)"
+echo "-- Tegra410 units: ours, then Linux 7.2's arm_cspmu + nvidia_cspmu and"
+echo "   nvidia_t410_{c2c,cmem_latency}_pmu on the same models"
+for drv in ours upstream; do
+	if [ $drv = upstream ] && [ ! -f "$T410_UP/nvidia_cspmu.ko" ]; then
+		echo "(Linux 7.2's drivers not built: tools/build-upstream-t410)"
+		continue
+	fi
+	use_t410 $drv || { echo "loading $drv Tegra410 drivers failed"; continue; }
+	access_costs $drv nvidia_ucf_pmu_0 ucf_s0 0x111
+	access_costs $drv nvidia_pcie_pmu_0_rc_0 pcie_s0_rc0 0x2
+	access_costs $drv nvidia_pcie_pmu_1_rc_2 pcie_s1_rc2 0x2
+	access_costs $drv nvidia_pcie_tgt_pmu_0_rc_0 tgt_s0_rc0 0x1
+	access_costs $drv nvidia_nvlink_c2c_pmu_0 c2c_s0 0x2
+	access_costs $drv nvidia_cmem_latency_pmu_0 cmem_s0 0x1
+	access_costs $drv nvidia_scf_pmu_1 t241_scf_s1 0x1
+	access_costs $drv arm_cspmu_mc_0 arm_s0 0x1
+	printf '%-9s %-30s interrupt: %s\n' $drv nvidia_ucf_pmu_0:0x112 \
+		"$(irq_cost ucf_s0 nvidia_ucf_pmu_0 event=0x112 0x112 $((1 << 31)))"
+done
+use_t410 ours
+echo "(read(2) times from the PMU's own CPU.  UCF counters are 32 bits on the"
+echo " board: an interrupt each 2^31 events.  arm_cspmu_mc_0 has 32-bit counters"
+echo " and no interrupt: ours reads them every 50 ms so that no wrap is lost, the"
+echo " extra reads of its session; 7.2's never does, and loses 2^32 a wrap)"
 
 echo "== overflow interrupt: model raises it, driver harvests and restarts counter 0"
 echo "(i.MX8MQ model: counter 0 preset, an interrupt each 2^28 cycles)"

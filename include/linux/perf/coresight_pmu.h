@@ -57,6 +57,8 @@
 /* Filter registers a product uses (struct cspmu_impl.filters) */
 #define CSPMU_USES_PMEVFILTR		BIT(0)
 #define CSPMU_USES_PMEVFILT2R		BIT(1)
+/* ...and cleared at stop: the filter acts beyond its own counter */
+#define CSPMU_CLEARS_FILTERS		BIT(2)
 
 #define CSPMU_IMPL_NVIDIA		0x36b
 
@@ -104,8 +106,10 @@ struct cspmu_impl_ops {
  * @pmiidr_mask: bits of PMIIDR compared; 0 matches any part of the
  *	backend's implementer (a catch-all, last in the table).
  * @config_mask: valid bits of attr.config, config1, config2.
- * @filters: CSPMU_USES_* bits: filter registers written at start and
- *	cleared at stop.
+ * @filters: CSPMU_USES_* bits: filter registers written at start;
+ *	with CSPMU_CLEARS_FILTERS, cleared again at stop, for a product whose
+ *	filter reaches other counters (a comparator shared by all of them).
+ *	Otherwise the next event on the counter writes its own.
  * @cycles_is_event_type: the cycles event is also an ordinary event type,
  *	counted on an event counter when there is no cycle counter.
  * @event_attrs: "events/" (the cycles event hidden without a cycle counter
@@ -154,6 +158,8 @@ struct cspmu_backend {
  *	the PMPIDRs.
  * @atomic64: 64-bit counters can be read with one 64-bit access.
  * @has_irq: there is an overflow interrupt (counters start at half range).
+ * @pmcr_e: PMCR.E as the driver last wrote it (under syspmu.lock): the
+ *	interrupt handler stops and restarts the counters only if it is set.
  * @cycle_idx: logical index of the cycle counter; syspmu.num_counters if
  *	there is none.
  * @name: PMU name, set by the backend's init.
@@ -176,6 +182,7 @@ struct cspmu {
 	u32				pmiidr;
 	bool				atomic64;
 	bool				has_irq;
+	bool				pmcr_e;
 	unsigned int			cycle_idx;
 	const char			*name;
 	const struct cspmu_impl		*impl;
