@@ -51,6 +51,7 @@ static const struct {
 	const char	*module;
 } cspmu_backend_modules[] = {
 	{ CSPMU_IMPL_NVIDIA, "nvidia_coresight_pmu" },
+	{ CSPMU_IMPL_AMPERE, "ampere_coresight_pmu" },
 };
 
 /* Asked for once, not once per device, until it registers (cspmu_lock) */
@@ -248,8 +249,10 @@ static u64 cspmu_enable_counter(struct syspmu *upmu, struct perf_event *event)
 	u32 filtr = 0, filt2r = 0;
 
 	if (cspmu_uses_cycle_counter(event)) {
-		writel(impl->ops->cc_filter ? impl->ops->cc_filter(event) : 0,
-		       cspmu->base0 + CSPMU_PMCCFILTR);
+		if (!(impl->filters & CSPMU_PMCCFILTR_RES0))
+			writel(impl->ops->cc_filter ?
+			       impl->ops->cc_filter(event) : 0,
+			       cspmu->base0 + CSPMU_PMCCFILTR);
 	} else {
 		writel(cspmu_event_type(event),
 		       cspmu->base0 + CSPMU_PMEVTYPER(phys));

@@ -488,6 +488,44 @@ test_poll_timer_wraps() {
 	expect_eq "model total" "$(event_total arm_s0 0x111)" $((5 * n))
 }
 
+# Ampere's MCU PMU (implementer 0xA16): named and described as the kernel's
+# ampere_cspmu does, its one threshold/rank/bank filter for the whole PMU
+# written as asked (the model's reading: rank and bank are masks, 0 is
+# every one; the queue events count above the threshold)
+AMP=ampere_mcu_pmu_0
+test_ampere_mcu() {
+	local w="model-traffic ampere_s0 'traffic rd=100 wr=30 rank=1 bank=3' 'traffic rd=7 wr=5 rank=0 bank=3' 'traffic rd=11 wr=13 rank=1 bank=4'"
+	expect_sysfs $AMP ampere_mcu
+	inject ampere_s0 reset
+	mapfile -t c < <(counts "$AMP/rd_sent,rank=0x2,bank=0x8/,$AMP/wr_sent,rank=0x2,bank=0x8/,$AMP/cycles/" "$w")
+	expect_eq "rd_sent, rank 1, bank 3" "${c[0]}" 100
+	expect_eq "wr_sent, rank 1, bank 3" "${c[1]}" 30
+	expect_eq "cycles, unfiltered" "${c[2]}" "$(total ampere_s0 cycles)"
+	mapfile -t c < <(counts "$AMP/rd_sent/,$AMP/act_sent/" "$w")
+	expect_eq "rd_sent, no filter" "${c[0]}" 118
+	expect_eq "act_sent, no filter" "${c[1]}" 166
+	mapfile -t c < <(counts "$AMP/queue_fill_gt_thresh,threshold=0x5/" \
+		"model-traffic ampere_s0 'event id=0x27 n=10 level=5' 'event id=0x27 n=20 level=6'")
+	expect_eq "queue_fill_gt_thresh above 5" "${c[0]}" 20
+}
+
+# Two filters cannot count at once: the events take turns, a group of
+# them is refused, cycles go with any
+test_ampere_filter_turns() {
+	local a b w
+	inject ampere_s0 reset
+	w="for i in 1 2 3 4 5 6 7 8; do model-traffic ampere_s0 'traffic rank=1 rd=1000'; sleep 0.05; done"
+	read -r a b < <(take_turns "$AMP/rd_sent,rank=0x2/,$AMP/rd_sent,rank=0x4/" "$w")
+	[ -n "$a" ] || fail "both filters counted all the time"
+	expect_eq "rank 2 traffic counted" "$b" 0
+	[ "$a" -gt 0 ] || fail "rank 1 counted nothing"
+	expect_eq "group, two filters" \
+		"$(open_err $AMP:0x3:0x200 $AMP:0x5:0x400)" EINVAL
+	expect_eq "group, one filter and cycles" \
+		"$(open_err $AMP:0x3:0x200 $AMP:0x5:0x200 $AMP:0x100000000:0x400)" ok
+	expect_eq "config1 past bank" "$(open_err $AMP:0x3:0x100000000000000)" EINVAL
+}
+
 run_test "every fabric PMU of both sockets is there" test_pmus_present
 run_test "identifier, associated_cpus and cpumask" test_sysfs_identifier_and_cpus
 run_test "events/, format/, identifier as Linux 7.2 shows them" test_sysfs_files
@@ -512,4 +550,6 @@ run_test "Tegra241 NVLink-C2C0: both ports by default" test_t241_c2c_ports
 run_test "PCIE: a BDF and a root-port event take turns" test_pcie_bdf_and_root_port_take_turns
 run_test "another implementer's part: arm_cspmu's name, raw filters" test_other_implementer
 run_test "no interrupt, 32-bit counters: the poll timer sees every wrap" test_poll_timer_wraps
+run_test "Ampere MCU: ampere_cspmu's name and files, its filter exact" test_ampere_mcu
+run_test "Ampere MCU: two filters take turns, a group of them is refused" test_ampere_filter_turns
 t_summary

@@ -92,15 +92,15 @@ use_t410() {
 # 0 and then 16 PERIODs, no cycles pass)
 irq_cost() {
 	local m=$1 pmu=$2 ev=$3 id=$4 period=$5 k
-	local -A irqs acc
+	local -A nirq nacc
 	for k in 0 16; do
 		inject "$m" reset
 		"$PERF" stat -a -o /dev/null -e "$pmu/$ev/" -- \
 			model-traffic "$m" "event id=$id n=$((k * period + 1)) cycles=0"
-		irqs[$k]=$(total "$m" irqs)
-		acc[$k]=$(($(total "$m" reads) + $(total "$m" writes)))
+		nirq[$k]=$(total "$m" irqs)
+		nacc[$k]=$(($(total "$m" reads) + $(total "$m" writes)))
 	done
-	awk -v a="${acc[16]}" -v b="${acc[0]}" -v i="${irqs[16]}" -v j="${irqs[0]}" \
+	awk -v a="${nacc[16]}" -v b="${nacc[0]}" -v i="${nirq[16]}" -v j="${nirq[0]}" \
 		'BEGIN { if (i > j) printf "%.1f (%d interrupts)", (a - b) / (i - j), i - j
 			 else printf "no interrupt" }'
 }

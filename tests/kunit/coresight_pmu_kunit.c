@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * KUnit tests of the Arm CoreSight PMU core (coresight_pmu) and its NVIDIA
- * Tegra410 backend (nvidia_coresight_pmu) against mocked MMIO: page 0,
- * page 1 and the PCIE-TGT address-filter block are plain memory, the PMU
- * is created with cspmu_create() over them and registered with perf core,
+ * and Ampere backends (nvidia_coresight_pmu, ampere_coresight_pmu) against
+ * mocked MMIO: page 0, page 1 and the PCIE-TGT address-filter block are
+ * plain memory, the PMU is created with cspmu_create() over them and
+ * registered with perf core,
  * events are created with perf_event_create_kernel_counter(), and the
  * tests check what the driver wrote and what perf reads back.
  *
@@ -89,6 +90,12 @@
 #define NV_UNKNOWN	0x9990036b	/* an NVIDIA part no row names */
 #define T410_TGT	0x1070036b
 #define ARM_PART	0x0100043b
+#define AMPERE_PART	0x00100a16	/* Ampere (0xa16): the MCU backend */
+
+/* Ampere MCU: one filter for the PMU in PMAUXR0-2 (IMPLEMENTATION DEFINED) */
+#define PMAUXR(n)	(0xd80 + 4 * (n))
+#define MCU_FILTER(thr, rank, bank) \
+	((u64)(thr) | (u64)(rank) << 8 | (u64)(bank) << 24)
 
 /* UCF config1 */
 #define UCF_SRC_NONCPU	BIT(0)
@@ -269,7 +276,7 @@ static struct cspmu *try_make_pmu(struct kunit *test,
 	hw.atomic64 = d->atomic64;
 	cspmu = cspmu_create(dev, &hw);
 	KUNIT_ASSERT_NE_MSG(test, PTR_ERR_OR_ZERO(cspmu), -EPROBE_DEFER,
-			    "is nvidia_coresight_pmu loaded?");
+			    "is the backend (nvidia_/ampere_coresight_pmu) loaded?");
 	if (!IS_ERR(cspmu) && d->irq)
 		cspmu->has_irq = true;
 	ctx->cspmu = IS_ERR(cspmu) ? NULL : cspmu;
@@ -849,8 +856,8 @@ static const u32 pmpidr_tgt_rev1[5] = { 0x07, 0xb1, 0x0e, 0x10, 0x3 };
 /* Arm (0x43b), product 0x010, variant 2 */
 static const u32 pmpidr_arm[5] = { 0x10, 0xb0, 0x2b, 0x00, 0x4 };
 
-enum id_name { ID_UCF, ID_PCIE, ID_TGT, ID_SOCKET, ID_NV_GENERIC, ID_GENERIC,
-	       ID_FAILS };
+enum id_name { ID_UCF, ID_PCIE, ID_TGT, ID_SOCKET, ID_NV_GENERIC, ID_AMPERE,
+	       ID_GENERIC, ID_FAILS };
 
 struct id_case {
 	const char	*desc;
@@ -885,6 +892,7 @@ static const struct id_case id_cases[] = {
 	  "1070036b" },
 	{ "PCIE-TGT revision 1 from the PMPIDRs", 0, pmpidr_tgt_rev1,
 	  TEST_RC_TGT, ID_NV_GENERIC, "1070136b" },
+	{ "Ampere part", AMPERE_PART, NULL, -1, ID_AMPERE, "100a16" },
 	{ "Arm part", ARM_PART, NULL, -1, ID_GENERIC, "100043b" },
 	{ "Arm part from the PMPIDRs", 0, pmpidr_arm, -1, ID_GENERIC,
 	  "102043b" },
@@ -938,6 +946,11 @@ static void cspmu_test_identify(struct kunit *test)
 	case ID_NV_GENERIC:
 		KUNIT_EXPECT_TRUE_MSG(test, name_numbered(cspmu->name,
 							  "nvidia_uncore_pmu_"),
+				      "name %s", cspmu->name);
+		break;
+	case ID_AMPERE:
+		KUNIT_EXPECT_TRUE_MSG(test, name_numbered(cspmu->name,
+							  "ampere_mcu_pmu_"),
 				      "name %s", cspmu->name);
 		break;
 	default:
@@ -1042,11 +1055,27 @@ struct sysfs_case {
 	const struct sysfs_file	*files;
 };
 
+/* Linux's ampere_cspmu: its first events, its last, and the formats */
+static const struct sysfs_file ampere_files[] = {
+	{ "format/event", "config:0-32\n" },
+	{ "format/threshold", "config1:0-7\n" },
+	{ "format/rank", "config1:8-23\n" },
+	{ "format/bank", "config1:24-55\n" },
+	{ "events/cycle_count", "event=0x0\n" },
+	{ "events/act_sent", "event=0x1\n" },
+	{ "events/queue_fill_gt_thresh", "event=0x27\n" },
+	{ "events/read_data_return", "event=0x32\n" },
+	{ "events/wr_run_len", "event=0x3c\n" },
+	{ "events/cycles", "event=0x100000000\n" },
+	{ }
+};
+
 static const struct sysfs_case sysfs_cases[] = {
 	{ "UCF", T410_UCF, ucf_files },
 	{ "PCIE", T410_PCIE, pcie_files },
 	{ "PCIE-TGT", T410_TGT, tgt_files },
 	{ "generic", ARM_PART, generic_files },
+	{ "Ampere MCU", AMPERE_PART, ampere_files },
 };
 
 static void sysfs_case_desc(const struct sysfs_case *c, char *desc)
@@ -1185,6 +1214,14 @@ static const struct filter_case filter_cases[] = {
 	{ "Arm part, both filters", ARM_PART, 0x3, 0x11, 0x22, 0, 0x3, 0x11,
 	  0x22 },
 	{ "Arm part cycles, filter", ARM_PART, CYCLES, 0x5, 0, 0, 0x5 },
+	/* Ampere: no per-counter filter; PMCCFILTR is RES0, never written */
+	{ "Ampere, filter in PMAUXR only", AMPERE_PART, 0x3,
+	  MCU_FILTER(2, 3, 5), 0, 0, 0x3, UNTOUCHED, UNTOUCHED },
+	{ "Ampere cycles, PMCCFILTR untouched", AMPERE_PART, CYCLES,
+	  MCU_FILTER(2, 3, 5), 0, 0, UNTOUCHED },
+	{ "Ampere, config1 bit 56", AMPERE_PART, 0x3, BIT_ULL(56), 0,
+	  -EINVAL },
+	{ "Ampere, config2", AMPERE_PART, 0x3, 0, 1, -EINVAL },
 };
 
 static void filter_case_desc(const struct filter_case *c, char *desc)
@@ -1382,6 +1419,63 @@ static void cspmu_test_pcie_bdf_turns(struct kunit *test)
 		close_event(test, ev[i]);
 	for (i = 0; i < 7; i++)
 		KUNIT_EXPECT_EQ(test, reg0(test, PMEVFILTR(i)), 0);
+}
+
+/*
+ * Ampere MCU: one threshold/rank/bank filter for the whole PMU.  Written
+ * when the filter changes, not at every start; events that want another
+ * take turns, a group that disagrees is refused, cycles go with any.
+ */
+static void mcu_expect_filter(struct kunit *test, u32 thr, u32 rank, u32 bank)
+{
+	KUNIT_EXPECT_EQ(test, reg0(test, PMAUXR(0)), thr);
+	KUNIT_EXPECT_EQ(test, reg0(test, PMAUXR(1)), rank);
+	KUNIT_EXPECT_EQ(test, reg0(test, PMAUXR(2)), bank);
+}
+
+static void cspmu_test_ampere_filter(struct kunit *test)
+{
+	struct cspmu *cspmu = make_pmu(test, AMPERE_PART, 8, true);
+	const u64 f = MCU_FILTER(0x20, 0x3, 0x10), other = MCU_FILTER(0, 0, 1);
+	struct test_group *g = new_group(test, cspmu);
+	struct perf_event *a, *b, *c, *cyc;
+
+	set_reg0(test, PMAUXR(0), UNTOUCHED);
+	set_reg0(test, PMAUXR(1), UNTOUCHED);
+	set_reg0(test, PMAUXR(2), UNTOUCHED);
+	set_reg0(test, PMCCFILTR, UNTOUCHED);
+
+	a = open_event(test, cspmu, 0x27, f, 0);
+	mcu_expect_filter(test, 0x20, 0x3, 0x10);
+	KUNIT_EXPECT_EQ(test, reg0(test, PMEVTYPER(a->hw.idx)), 0x27);
+
+	/* the same filter: counts beside it, the registers not written again */
+	set_reg0(test, PMAUXR(1), 0x77);
+	b = open_event(test, cspmu, 0x3, f, 0);
+	KUNIT_EXPECT_EQ(test, b->state, PERF_EVENT_STATE_ACTIVE);
+	KUNIT_EXPECT_EQ(test, reg0(test, PMAUXR(1)), 0x77);
+	set_reg0(test, PMAUXR(1), 0x3);
+
+	/* cycles: unfiltered, with any filter, PMCCFILTR never written */
+	cyc = open_event(test, cspmu, CYCLES, other, 0);
+	KUNIT_EXPECT_EQ(test, cyc->state, PERF_EVENT_STATE_ACTIVE);
+	KUNIT_EXPECT_EQ(test, reg0(test, PMCCFILTR), UNTOUCHED);
+
+	/* another filter opens (it takes turns) and counts once alone */
+	c = open_event(test, cspmu, 0x5, other, 0);
+	perf_event_disable(a);
+	perf_event_disable(b);
+	perf_event_disable(c);
+	perf_event_enable(c);
+	KUNIT_EXPECT_EQ(test, c->state, PERF_EVENT_STATE_ACTIVE);
+	mcu_expect_filter(test, 0, 0, 1);
+	KUNIT_EXPECT_EQ(test, cyc->state, PERF_EVENT_STATE_ACTIVE);
+
+	/* a group whose members disagree can never count */
+	KUNIT_ASSERT_EQ(test, group_join(test, g, 0x3, f, 0), 0);
+	KUNIT_EXPECT_EQ(test, group_join(test, g, 0x5, f, 0), 0);
+	KUNIT_EXPECT_EQ(test, group_join(test, g, CYCLES, other, 0), 0);
+	KUNIT_EXPECT_EQ(test, group_join(test, g, 0x5, other, 0), -EINVAL);
 }
 
 /* 8. PCIE-TGT: eight address slots, shared and reference-counted */
@@ -1666,6 +1760,7 @@ static struct kunit_case cspmu_test_cases[] = {
 	KUNIT_CASE(cspmu_test_tgt_slot_sharing),
 	KUNIT_CASE(cspmu_test_tgt_group_ranges),
 	KUNIT_CASE(cspmu_test_tgt_slots_turns),
+	KUNIT_CASE(cspmu_test_ampere_filter),
 	KUNIT_CASE_PARAM(cspmu_test_bad_input, bad_gen_params),
 	KUNIT_CASE(cspmu_test_group_too_big),
 	KUNIT_CASE(cspmu_test_backend_register_fails),

@@ -1,6 +1,7 @@
 /*
  * Model of an Arm CoreSight PMU (Arm IHI 0091): the NVIDIA Tegra410 fabric
- * PMUs, and the Tegra241 (Grace) SCF, PCIE and NVLink-C2C PMUs
+ * PMUs, the Tegra241 (Grace) SCF, PCIE and NVLink-C2C PMUs, and the
+ * AmpereOne MCU PMU
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  *
@@ -11,7 +12,9 @@
  * Scalable Coherency Fabric: CPU traffic to local and remote memory, no
  * filter), t241-pcie (traffic from the socket's PCIe root ports to memory)
  * and t241-c2c (traffic in over an NVLink-C2C link's two ports; PMIIDR
- * 0x1050036b, C2C0, by default, pmiidr=0x1040036b makes it C2C1).  The
+ * 0x1050036b, C2C0, by default, pmiidr=0x1040036b makes it C2C1); and
+ * ampere-mcu, the AmpereOne memory controller (MCU) PMU, as Linux's
+ * ampere_cspmu drives it (implementer 0xA16, PMIIDR 0x00100a16).  The
  * variant gives the events, the filters and the identity; "opts=" shapes
  * the CoreSight PMU itself:
  *
@@ -33,10 +36,11 @@
  *   back 0.  Counters are writable (a driver presets them).
  * - The cycle counter counts cycles while PMCCFILTR selects something in
  *   the variant's filter layout (UCF: a source and a destination; PCIE: a
- *   root port or BDF enable; Tegra241 PCIE and C2C: a port; SCF and
- *   PCIE-TGT: always), as event counters do with theirs; an event
- *   counter given the variant's cycle event (UCF and SCF bus_cycles 0x1d,
- *   PCIE-TGT 4) counts them whatever its filters hold.
+ *   root port or BDF enable; Tegra241 PCIE and C2C: a port; SCF,
+ *   PCIE-TGT and Ampere MCU: always), as event counters do with theirs;
+ *   an event counter given the variant's cycle event (UCF and SCF
+ *   bus_cycles 0x1d, PCIE-TGT 4, Ampere MCU cycle_count 0) counts them
+ *   whatever its filters hold.
  * - Every other event counts what its filters select (see the variants'
  *   *_selects()); a filter that selects nothing counts nothing, as on the
  *   hardware, where the driver fills in the defaults.
@@ -50,12 +54,27 @@
  *   port [1:0]), so a filter of 0 counts nothing: the driver writes all
  *   ports when the user names none.  Their events are the MCF ones, each
  *   in a _loc and a _rem form (event id + rem=).
+ * - Ampere MCU: the filters are per PMU instance, one setting for every
+ *   counter: PMAUXR0 (0xd80, threshold [7:0]), PMAUXR1 (0xd84, rank
+ *   [15:0]), PMAUXR2 (0xd88, bank [31:0]), read/write, reset 0; PMAUXR3
+ *   (0xd8c) reads 0 and ignores writes.  PMCCFILTR, PMEVFILTR and
+ *   PMEVFILT2R are RES0 (read 0, writes ignored).  The documentation
+ *   says only that the filters are per instance; the model's reading (an
+ *   assumption): an occurrence has a rank (0-15), a bank (0-31) and, for
+ *   queue_fill/rds/wrs_gt_thresh (0x27-0x29), a queue level (0-255); it
+ *   counts in a counter of its event if PMAUXR1 is 0 or has bit <rank>
+ *   set, and PMAUXR2 is 0 or has bit <bank> set, and, for 0x27-0x29, if
+ *   its level is greater than PMAUXR0 (so 255 lets none count).  0 in
+ *   rank or bank is no filter.  The registers' values when an occurrence
+ *   is counted apply.  cycle_count and the cycle counter count every
+ *   cycle, unfiltered.
  * - Counters and filters of counters the instance does not have, and
  *   their enable bits, read as zero and ignore writes.
  *
  * Commands (attributes per variant: UCF src= dst=, PCIE rp= bdf= dst=,
  * PCIE-TGT rp= addr= bar=, SCF src= dst=, Tegra241 PCIE rp= rem=, C2C
- * port= rem=; each command also passes cycles=, by default one a request):
+ * port= rem=, Ampere MCU rank= bank= level=; each command also passes
+ * cycles=, by default one a request):
  *   idle    cycles=N
  *   event   id=ID n=N [attributes] [cycles=C]      N occurrences of ID
  *   traffic rd=N wr=N size=B [hit=H | lat=L] [attributes] [cycles=C]
@@ -73,6 +92,12 @@
  *   t241-c2c  port=P (0-1, 0), rem= as PCIE: rd_bytes, wr_bytes,
  *             total_bytes, rd_req, wr_req, total_req, rd_cum_outs, each
  *             _loc (rem=0) or _rem (rem=1)
+ *
+ * and on the Ampere MCU ("traffic rd=N wr=N [rank=R] [bank=B]
+ * [cycles=C]"; rank=R 0-15, bank=B 0-31, level=L 0-255, each 0 by
+ * default; level= plays a part in "event" of ids 0x27-0x29 only):
+ *   ampere-mcu rd_sent (0x03) and rd_rda_sent (0x0f) rd, wr_sent (0x05)
+ *             and wr_wra_sent (0x10) wr, act_sent (0x01) rd + wr
  *
  * Injected traffic stops at every overflow of a counter whose interrupt
  * is enabled (when the board wires the interrupt), and plays on once the
@@ -125,6 +150,10 @@
 /* Tegra241 PCIE and C2C PMEVFILTR: a bit a source port */
 #define MCF_PORTS(f, bits)  extract32(f, 0, bits)
 #define AF_CTRL_EN          BIT(0)
+/* Ampere MCU: the queue events that compare a level with PMAUXR0 */
+#define AMPERE_QUEUE_FIRST  0x27    /* queue_fill_gt_thresh */
+#define AMPERE_QUEUE_LAST   0x29    /* queue_wrs_gt_thresh */
+#define AMPERE_LEVEL_MAX    0xff    /* as wide as the threshold */
 
 enum cs_reg {
     CS_PMEVCNTR32,          /* the counters: up to 32 bits, one page */
@@ -132,6 +161,7 @@ enum cs_reg {
     CS_PMEVCNTR32_P1,       /* up to 32 bits, in page 1 of two */
     CS_PMEVCNTR64_P1,       /* wider, in page 1 of two */
     CS_PMCCFILTR,           /* PMEVTYPER31 where the cycle counter is */
+    CS_PMCCFILTR_RES0,      /* the same, RES0 (Ampere MCU) */
     CS_PMEVTYPER,
     CS_PMEVFILT2R,
     CS_PMEVFILTR,
@@ -153,11 +183,16 @@ enum cs_reg {
     CS_AF_BASE_HI,
     CS_AF_MASK_LO,
     CS_AF_MASK_HI,
+    CS_PMAUXR0,             /* Ampere MCU: threshold */
+    CS_PMAUXR1,             /* rank */
+    CS_PMAUXR2,             /* bank */
+    CS_PMAUXR3,             /* unused */
     CS_NREGS,
 };
 
 enum cs_variant {
-    CS_UCF, CS_PCIE, CS_PCIE_TGT, CS_T241_SCF, CS_T241_PCIE, CS_T241_C2C
+    CS_UCF, CS_PCIE, CS_PCIE_TGT, CS_T241_SCF, CS_T241_PCIE, CS_T241_C2C,
+    CS_AMPERE_MCU
 };
 
 static const char *const cs_variant_names[] = {
@@ -167,6 +202,7 @@ static const char *const cs_variant_names[] = {
     [CS_T241_SCF] = "t241-scf",
     [CS_T241_PCIE] = "t241-pcie",
     [CS_T241_C2C] = "t241-c2c",
+    [CS_AMPERE_MCU] = "ampere-mcu",
     NULL
 };
 
@@ -176,7 +212,8 @@ static const char *const cs_variant_names[] = {
  * AT_RP is also the Tegra241 C2C port.
  */
 enum cs_attr {
-    AT_NONE, AT_SRC, AT_DST, AT_RP, AT_BDF, AT_ADDR, AT_BAR, AT_REM, AT_N
+    AT_NONE, AT_SRC, AT_DST, AT_RP, AT_BDF, AT_ADDR, AT_BAR, AT_REM,
+    AT_RANK, AT_BANK, AT_LEVEL, AT_N
 };
 
 typedef struct CsAttrDesc {
@@ -216,6 +253,11 @@ typedef struct CsVariant {
     const CsTrafficEvent *traffic;
     unsigned ntraffic;
     bool addr_filters;
+    /*
+     * Ampere MCU: PMAUXR0-2 filter the whole instance; PMCCFILTR,
+     * PMEVFILTR and PMEVFILT2R are RES0
+     */
+    bool aux_filters;
     unsigned port_bits;         /* Tegra241 PCIE and C2C: PMEVFILTR ports */
     /* whether counter n's filters select an occurrence with attributes at */
     bool (*selects)(PmuModel *m, unsigned n, const uint64_t *at);
@@ -315,6 +357,28 @@ static bool cs_has_cc(PmuModel *m)
 static bool cs_has_addr_filters(PmuModel *m)
 {
     return cs(m)->v->addr_filters;
+}
+
+static bool cs_has_aux_filters(PmuModel *m)
+{
+    return cs(m)->v->aux_filters;
+}
+
+/* PMCCFILTR filters the cycle counter, or is RES0 */
+static bool cs_has_ccfiltr(PmuModel *m)
+{
+    return cs_has_cc(m) && !cs_has_aux_filters(m);
+}
+
+static bool cs_has_ccfiltr_res0(PmuModel *m)
+{
+    return cs_has_cc(m) && cs_has_aux_filters(m);
+}
+
+/* PMEVFILTR and PMEVFILT2R, or RES0 */
+static bool cs_has_ev_filters(PmuModel *m)
+{
+    return !cs_has_aux_filters(m);
 }
 
 /*
@@ -511,9 +575,10 @@ static uint64_t cs_pmpidr4_read(PmuModel *m, unsigned i)
               .size = (wide) ? 8 : 4, .kind = PMU_REG_RW,               \
               .present = (when), .write = cs_evcntr_write }
 
-#define CS_PER_COUNTER(idx, nm, off, hook)                              \
+#define CS_PER_COUNTER(idx, nm, off, hook, when)                        \
     [idx] = { .name = (nm), .offset = (off), .count = CS_MAX_COUNTERS,  \
-              .stride = 4, .size = 4, .kind = PMU_REG_RW, .write = (hook) }
+              .stride = 4, .size = 4, .kind = PMU_REG_RW, .write = (hook), \
+              .present = (when) }
 
 #define CS_BITS(idx, nm, off, how, tgt, hook, when)                     \
     [idx] = { .name = (nm), .offset = (off), .count = CS_WORDS,         \
@@ -525,6 +590,10 @@ static uint64_t cs_pmpidr4_read(PmuModel *m, unsigned i)
               .count = CS_AF_SLOTS, .stride = CS_AF_STRIDE, .size = 4,  \
               .kind = PMU_REG_RW, .present = cs_has_addr_filters }
 
+#define CS_AUX(idx, nm, off, how, mask)                                 \
+    [idx] = { .name = (nm), .offset = (off), .size = 4, .kind = (how),  \
+              .wmask = (mask), .present = cs_has_aux_filters }
+
 static const PmuReg cs_regs[CS_NREGS] = {
     CS_COUNTERS(CS_PMEVCNTR32, 0x000, false, cs_one_page_narrow),
     CS_COUNTERS(CS_PMEVCNTR64, 0x000, true, cs_one_page_wide),
@@ -532,11 +601,18 @@ static const PmuReg cs_regs[CS_NREGS] = {
     CS_COUNTERS(CS_PMEVCNTR64_P1, CS_PAGE_SIZE, true, cs_two_pages_wide),
     [CS_PMCCFILTR] = {
         .name = "PMCCFILTR", .offset = 0x47c, .size = 4, .kind = PMU_REG_RW,
-        .present = cs_has_cc,
+        .present = cs_has_ccfiltr,
     },
-    CS_PER_COUNTER(CS_PMEVTYPER, "PMEVTYPER", 0x400, cs_evtyper_write),
-    CS_PER_COUNTER(CS_PMEVFILT2R, "PMEVFILT2R", 0x800, cs_evfilt2r_write),
-    CS_PER_COUNTER(CS_PMEVFILTR, "PMEVFILTR", 0xa00, cs_evfiltr_write),
+    /* before PMEVTYPER, whose instance 31 it hides */
+    [CS_PMCCFILTR_RES0] = {
+        .name = "PMCCFILTR", .offset = 0x47c, .size = 4, .kind = PMU_REG_RO,
+        .present = cs_has_ccfiltr_res0,
+    },
+    CS_PER_COUNTER(CS_PMEVTYPER, "PMEVTYPER", 0x400, cs_evtyper_write, NULL),
+    CS_PER_COUNTER(CS_PMEVFILT2R, "PMEVFILT2R", 0x800, cs_evfilt2r_write,
+                   cs_has_ev_filters),
+    CS_PER_COUNTER(CS_PMEVFILTR, "PMEVFILTR", 0xa00, cs_evfiltr_write,
+                   cs_has_ev_filters),
     CS_BITS(CS_PMCNTENSET, "PMCNTENSET", 0xc00, PMU_REG_SET, CS_PMCNTENSET,
             cs_cntenset_write, NULL),
     CS_BITS(CS_PMCNTENCLR, "PMCNTENCLR", 0xc20, PMU_REG_CLR, CS_PMCNTENSET,
@@ -579,6 +655,10 @@ static const PmuReg cs_regs[CS_NREGS] = {
     CS_AF(CS_AF_BASE_HI, "AF_BASE_HI", 0xd40),
     CS_AF(CS_AF_MASK_LO, "AF_MASK_LO", 0xd44),
     CS_AF(CS_AF_MASK_HI, "AF_MASK_HI", 0xd48),
+    CS_AUX(CS_PMAUXR0, "PMAUXR0", 0xd80, PMU_REG_RW, 0xff),
+    CS_AUX(CS_PMAUXR1, "PMAUXR1", 0xd84, PMU_REG_RW, 0xffff),
+    CS_AUX(CS_PMAUXR2, "PMAUXR2", 0xd88, PMU_REG_RW, 0xffffffff),
+    CS_AUX(CS_PMAUXR3, "PMAUXR3", 0xd8c, PMU_REG_RO, 0),
 };
 
 /* The variants' filters */
@@ -791,6 +871,48 @@ static bool cs_mcf_attrs_for(PmuModel *m, unsigned n, uint64_t *at)
     return true;
 }
 
+/*
+ * Ampere MCU: PMAUXR1's rank bit and PMAUXR2's bank bit, each unless the
+ * register is 0, and for the queue events a level above PMAUXR0; one
+ * setting for every counter (the model's reading: see the top)
+ */
+static uint32_t cs_event_of(PmuModel *m, unsigned n);
+
+static bool cs_ampere_queue_event(uint32_t id)
+{
+    return id >= AMPERE_QUEUE_FIRST && id <= AMPERE_QUEUE_LAST;
+}
+
+static bool cs_ampere_selects(PmuModel *m, unsigned n, const uint64_t *at)
+{
+    uint32_t rank = pmu_reg_get(m, CS_PMAUXR1, 0);
+    uint32_t bank = pmu_reg_get(m, CS_PMAUXR2, 0);
+
+    if ((rank && !(rank & BIT(at[AT_RANK]))) ||
+        (bank && !(bank & BIT(at[AT_BANK])))) {
+        return false;
+    }
+    return !cs_ampere_queue_event(cs_event_of(m, n)) ||
+           at[AT_LEVEL] > pmu_reg_get(m, CS_PMAUXR0, 0);
+}
+
+static bool cs_ampere_attrs_for(PmuModel *m, unsigned n, uint64_t *at)
+{
+    uint32_t rank = pmu_reg_get(m, CS_PMAUXR1, 0);
+    uint32_t bank = pmu_reg_get(m, CS_PMAUXR2, 0);
+    uint32_t threshold = pmu_reg_get(m, CS_PMAUXR0, 0);
+
+    at[AT_RANK] = rank ? ctz32(rank) : 0;
+    at[AT_BANK] = bank ? ctz32(bank) : 0;
+    if (cs_ampere_queue_event(cs_event_of(m, n))) {
+        if (threshold >= AMPERE_LEVEL_MAX) {
+            return false;
+        }
+        at[AT_LEVEL] = threshold + 1;
+    }
+    return true;
+}
+
 static const CsAttrDesc cs_ucf_attrs[] = {
     { "src", AT_SRC, 2, 1 },        /* local non-CPU, local CPU, remote */
     { "dst", AT_DST, 3, 0 },        /* local CMEM, GMEM, other, remote */
@@ -829,6 +951,13 @@ static const CsAttrDesc cs_c2c_attrs[] = {
     { NULL }
 };
 
+static const CsAttrDesc cs_ampere_attrs[] = {
+    { "rank", AT_RANK, 15, 0 },
+    { "bank", AT_BANK, 31, 0 },
+    { "level", AT_LEVEL, AMPERE_LEVEL_MAX, 0 },   /* queue events only */
+    { NULL }
+};
+
 static const char *const cs_ucf_traffic_args[] = {
     "rd", "wr", "size", "hit", "cycles", NULL
 };
@@ -843,6 +972,10 @@ static const char *const cs_tgt_traffic_args[] = {
 
 /* SCF, Tegra241 PCIE and C2C: lat= for the outstanding/cum_outs events */
 #define cs_t241_traffic_args cs_pcie_traffic_args
+
+static const char *const cs_ampere_traffic_args[] = {
+    "rd", "wr", "cycles", NULL
+};
 
 /* SLC accesses; the reads that miss go on to memory */
 static const CsTrafficEvent cs_ucf_traffic[] = {
@@ -913,6 +1046,15 @@ static const CsTrafficEvent cs_mcf_traffic[] = {
     { 0xc, Q_RD_LAT, AT_REM },      /* rd_cum_outs_loc/rem */
 };
 
+/* Commands the MCU sends the DRAM: an activate a request */
+static const CsTrafficEvent cs_ampere_traffic[] = {
+    { 0x01, Q_REQ },                /* act_sent */
+    { 0x03, Q_RD },                 /* rd_sent */
+    { 0x05, Q_WR },                 /* wr_sent */
+    { 0x0f, Q_RD },                 /* rd_rda_sent */
+    { 0x10, Q_WR },                 /* wr_wra_sent */
+};
+
 static const CsVariant cs_variants[] = {
     [CS_UCF] = {
         .pmiidr = 0x2cf2036b, .type_mask = UINT32_MAX,
@@ -959,6 +1101,15 @@ static const CsVariant cs_variants[] = {
         .port_bits = 2,
         .selects = cs_mcf_selects, .attrs_for = cs_mcf_attrs_for,
         .cc_selects = cs_mcf_cc_selects,
+    },
+    [CS_AMPERE_MCU] = {
+        .pmiidr = 0x00100a16, .type_mask = UINT32_MAX,
+        .has_cycle_event = true, .cycle_event = 0x00,   /* cycle_count */
+        .attrs = cs_ampere_attrs, .traffic_args = cs_ampere_traffic_args,
+        .traffic = cs_ampere_traffic,
+        .ntraffic = ARRAY_SIZE(cs_ampere_traffic),
+        .aux_filters = true,
+        .selects = cs_ampere_selects, .attrs_for = cs_ampere_attrs_for,
     },
 };
 

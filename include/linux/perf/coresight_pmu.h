@@ -59,8 +59,11 @@
 #define CSPMU_USES_PMEVFILT2R		BIT(1)
 /* ...and cleared at stop: the filter acts beyond its own counter */
 #define CSPMU_CLEARS_FILTERS		BIT(2)
+/* PMCCFILTR is RES0: never written */
+#define CSPMU_PMCCFILTR_RES0		BIT(3)
 
 #define CSPMU_IMPL_NVIDIA		0x36b
+#define CSPMU_IMPL_AMPERE		0xa16
 
 struct cspmu;
 
@@ -109,7 +112,8 @@ struct cspmu_impl_ops {
  * @filters: CSPMU_USES_* bits: filter registers written at start;
  *	with CSPMU_CLEARS_FILTERS, cleared again at stop, for a product whose
  *	filter reaches other counters (a comparator shared by all of them).
- *	Otherwise the next event on the counter writes its own.
+ *	Otherwise the next event on the counter writes its own.  With
+ *	CSPMU_PMCCFILTR_RES0, a cycle event writes no PMCCFILTR.
  * @cycles_is_event_type: the cycles event is also an ordinary event type,
  *	counted on an event counter when there is no cycle counter.
  * @event_attrs: "events/" (the cycles event hidden without a cycle counter
