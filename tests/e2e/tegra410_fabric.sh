@@ -178,26 +178,45 @@ test_pcie_bdf_group_inherits() {
 
 # Two BDFs on one RC: one comparator, so they take turns, and neither
 # ever counts the other's traffic
-# take_turns EVENTS WORKLOAD: two events that cannot count at once;
-# prints "count_a count_b" if both took turns (each counted part of the
-# time), nothing if they counted at once
+# take_turns A B WORKLOAD: A and B are two events that cannot count at
+# once.  Each in turn is pinned (perf's D modifier), which keeps the
+# other from being scheduled while it is: the pinned one counts all of
+# WORKLOAD's traffic it selects, exactly, whatever the timing, and the
+# other counts nothing (<not counted>, or 0: once perf stat has disabled
+# the pinned one after the workload, the next rotation may schedule the
+# other for a moment).  Then both are flexible: each must run only part
+# of the time (perf core rotates them).  Prints "count_a count_b", the
+# pinned counts; nothing if the other ever counted beside a pinned one.
 take_turns() {
-	local a pa b pb
-	mapfile -t c < <(stat_pct "$1" "$2")
-	read -r a pa <<<"${c[0]}"
-	read -r b pb <<<"${c[1]}"
-	echo "  $a ($pa%), $b ($pb%)" >&2
-	[ "${pa%.*}" -lt 100 ] && [ "${pb%.*}" -lt 100 ] && echo "$a $b"
+	local a=$1 b=$2 w=$3 n1 p1 n2 p2 pin=() i
+	for i in 0 1; do
+		if [ $i = 0 ]; then
+			mapfile -t c < <(stat_pct "${a}D,$b" "$w")
+		else
+			mapfile -t c < <(stat_pct "${b}D,$a" "$w")
+		fi
+		read -r n1 p1 <<<"${c[0]}"
+		n2=${c[1]% *}
+		echo "  pinned: $n1 ($p1%), the other: $n2" >&2
+		[ "$n2" = "<not counted>" ] || [ "$n2" = 0 ] || return 0
+		pin+=("$n1")
+	done
+	mapfile -t c < <(stat_pct "$a,$b" "$w")
+	read -r n1 p1 <<<"${c[0]}"
+	read -r n2 p2 <<<"${c[1]}"
+	echo "  flexible: $n1 ($p1%), $n2 ($p2%)" >&2
+	[ "${p1%.*}" -lt 100 ] && [ "${p2%.*}" -lt 100 ] && echo "${pin[*]}"
 }
 
 test_pcie_two_bdfs_take_turns() {
 	local a b w
 	reset_models
 	w="for i in 1 2 3 4 5 6 7 8; do model-traffic pcie_s0_rc1 'traffic rp=1 bdf=0x180 dst=0 rd=1000'; sleep 0.05; done"
-	read -r a b < <(take_turns "$(pcie 0 1)/rd_req,src_bdf=0x180,src_bdf_en=1/,$(pcie 0 1)/rd_req,src_bdf=0x280,src_bdf_en=1/" "$w")
-	[ -n "$a" ] || fail "both BDFs counted all the time"
-	expect_eq "BDF 0x280 traffic counted" "$b" 0
-	[ "$a" -gt 0 ] || fail "BDF 0x180 counted nothing"
+	read -r a b < <(take_turns "$(pcie 0 1)/rd_req,src_bdf=0x180,src_bdf_en=1/" \
+		"$(pcie 0 1)/rd_req,src_bdf=0x280,src_bdf_en=1/" "$w")
+	[ -n "$a" ] || fail "the two BDFs counted at once"
+	expect_eq "BDF 0x180 traffic, its event pinned" "$a" 8000
+	expect_eq "BDF 0x280 event, pinned" "$b" 0
 }
 
 test_tgt_doc_examples() {
@@ -444,9 +463,11 @@ test_pcie_bdf_and_root_port_take_turns() {
 	local a b w
 	reset_models
 	w="for i in 1 2 3 4 5 6 7 8; do model-traffic pcie_s0_rc1 'traffic rp=1 bdf=0x180 dst=0 rd=1000' 'traffic rp=1 bdf=0x999 dst=0 rd=500'; sleep 0.05; done"
-	read -r a b < <(take_turns "$(pcie 0 1)/rd_req,src_bdf=0x180,src_bdf_en=1/,$(pcie 0 1)/rd_req,src_rp_mask=0x2/" "$w")
+	read -r a b < <(take_turns "$(pcie 0 1)/rd_req,src_bdf=0x180,src_bdf_en=1/" \
+		"$(pcie 0 1)/rd_req,src_rp_mask=0x2/" "$w")
 	[ -n "$a" ] || fail "the BDF and the root-port event counted at once"
-	[ "$a" -gt 0 ] && [ "$b" -gt 0 ] || fail "one of them counted nothing"
+	expect_eq "BDF 0x180 event, pinned" "$a" 8000
+	expect_eq "root port 1 event, pinned: both BDFs" "$b" 12000
 }
 
 # A part of another implementer (Arm's PMIIDR code, in front of the UCF
@@ -515,10 +536,10 @@ test_ampere_filter_turns() {
 	local a b w
 	inject ampere_s0 reset
 	w="for i in 1 2 3 4 5 6 7 8; do model-traffic ampere_s0 'traffic rank=1 rd=1000'; sleep 0.05; done"
-	read -r a b < <(take_turns "$AMP/rd_sent,rank=0x2/,$AMP/rd_sent,rank=0x4/" "$w")
-	[ -n "$a" ] || fail "both filters counted all the time"
-	expect_eq "rank 2 traffic counted" "$b" 0
-	[ "$a" -gt 0 ] || fail "rank 1 counted nothing"
+	read -r a b < <(take_turns "$AMP/rd_sent,rank=0x2/" "$AMP/rd_sent,rank=0x4/" "$w")
+	[ -n "$a" ] || fail "the two filters counted at once"
+	expect_eq "rank 1 traffic, its event pinned" "$a" 8000
+	expect_eq "rank 2 event, pinned" "$b" 0
 	expect_eq "group, two filters" \
 		"$(open_err $AMP:0x3:0x200 $AMP:0x5:0x400)" EINVAL
 	expect_eq "group, one filter and cycles" \

@@ -70,13 +70,13 @@ access_costs() {
 T410_UP=$VM_TOP/out/upstream-t410
 use_t410() {
 	local m
-	for m in nvidia_coresight_pmu nvidia_cspmu coresight_pmu arm_cspmu_module \
+	for m in nvidia_coresight_pmu ampere_coresight_pmu nvidia_cspmu coresight_pmu arm_cspmu_module \
 		nvidia_t410_c2c_pmu nvidia_t410_cmem_latency_pmu; do
 		rmmod $m 2>/dev/null
 	done
 	if [ "$1" = ours ]; then
-		for m in coresight_pmu nvidia_coresight_pmu nvidia_t410_c2c_pmu \
-			nvidia_t410_cmem_latency_pmu; do
+		for m in coresight_pmu nvidia_coresight_pmu ampere_coresight_pmu \
+			nvidia_t410_c2c_pmu nvidia_t410_cmem_latency_pmu; do
 			insmod "$VM_TOP/drivers/perf/$m.ko" || return 1
 		done
 	else

@@ -8,20 +8,26 @@
 . "$VM_TOP/tests/guest/lib.sh"
 
 UCF0=nvidia_ucf_pmu_0
-BACKEND=nvidia_coresight_pmu
+# every backend of the core: each holds it
+BACKENDS="nvidia_coresight_pmu ampere_coresight_pmu"
 CORE=coresight_pmu
 
 test_kmemleak_load_count_refuse() {
-	local i p=nvidia_pcie_pmu_0_rc_1 t=nvidia_pcie_tgt_pmu_0_rc_1 c
+	local i b p=nvidia_pcie_pmu_0_rc_1 t=nvidia_pcie_tgt_pmu_0_rc_1 c
 	kmemleak_start
 	for i in 1 2; do
-		rmmod $BACKEND || fail "rmmod backend #$i"
+		for b in $BACKENDS; do
+			rmmod $b || fail "rmmod $b #$i"
+		done
 		[ ! -d "$PMUS/$UCF0" ] || fail "$UCF0 still there without its backend"
 		rmmod $CORE || fail "rmmod core #$i"
 		insmod "$VM_TOP/drivers/perf/$CORE.ko" || fail "insmod core #$i"
 		[ ! -d "$PMUS/$UCF0" ] || fail "$UCF0 bound without its backend"
-		insmod "$VM_TOP/drivers/perf/$BACKEND.ko" || fail "insmod backend #$i"
+		for b in $BACKENDS; do
+			insmod "$VM_TOP/drivers/perf/$b.ko" || fail "insmod $b #$i"
+		done
 		[ -d "$PMUS/$UCF0" ] || fail "$UCF0 not back after #$i"
+		[ -d "$PMUS/ampere_mcu_pmu_0" ] || fail "ampere_mcu_pmu_0 not back after #$i"
 	done
 	# Tegra410's: Grace's nvidia_pcie_pmu_<socket> (tegra410-units) has no _rc_
 	expect_eq "PMUs back" "$(ls -d "$PMUS"/nvidia_ucf_pmu_* "$PMUS"/nvidia_{pcie,pcie_tgt}_pmu_*_rc_* | wc -l)" 14
