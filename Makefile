@@ -7,8 +7,9 @@
 #   make KDIR=... ARCH=arm64 CROSS_COMPILE=aarch64-linux-gnu-
 #   make install                  modules_install into that kernel's tree
 #   make demo                     boot the virtual board and run perf on it
+#   make demo ARCH=arm64          the same on the arm64 board (device tree)
 #   make check                    every gate and test; ends "N passed, N failed"
-#   make shell                    interactive shell on the virtual board
+#   make shell [ARCH=arm64]       interactive shell on the virtual board
 #   make bench                    what the read path, the overflow IRQ and
 #                                 module load cost on the board (figures only)
 #   make install-tools            tools/t410-metrics into $(DESTDIR)$(PREFIX)/bin
@@ -16,6 +17,8 @@
 
 KDIR ?= /lib/modules/$(shell uname -r)/build
 PREFIX ?= /usr/local
+# which virtual board demo and shell boot: ARCH=arm64 the arm64 one
+BOARD := $(if $(filter arm64,$(ARCH)),--arch arm64)
 
 all: modules
 
@@ -35,13 +38,13 @@ distclean: clean
 	rm -rf out
 
 demo:
-	tools/demo
+	tools/demo $(BOARD)
 
 check:
 	tools/check
 
 shell:
-	tools/vm-run --interactive
+	tools/vm-run --interactive $(BOARD)
 
 bench:
 	tools/bench

@@ -33,6 +33,9 @@ need_pkgs() {
 # minimal Debian 12 does not have (util-linux's mount is a package of its
 # own)
 VM_PKGS="acpica-tools busybox-static linux-perf mount"
+# and what the arm64 board needs beside: dtc for its device tree, the
+# cross compiler for the modules and helpers
+VM_PKGS_ARM64="device-tree-compiler cpp gcc-aarch64-linux-gnu libc6-dev-arm64-cross"
 
 KBUILD_PKGS="linux-source-6.12 flex bison bc libelf-dev libssl-dev cpio kmod xz-utils make gcc"
 
@@ -50,34 +53,79 @@ arm64_kernel_dir() {
 	echo "$CACHE/kernel-arm64-$(ksrc_version)-$h"
 }
 
-# linux-source-<series> from Debian sid (7.2 today: the newest end of the
-# kernel range), unpacked in the cache; prints the tree.  apt is pointed at
-# a private sid list, state and cache under $CACHE/apt-sid, so that the
-# host's own apt configuration (and what it would install) never changes.
-sid_ksrc_dir() {
-	local series=$1 a=$CACHE/apt-sid deb ver dir
-	local -a apt=(-o "Dir::Etc::SourceList=$a/sid.list" -o Dir::Etc::SourceParts=/dev/null
+# Packages from Debian's other suites, for the one package only: apt is
+# pointed at a private list, state and cache under $CACHE/apt-SUITE, so
+# that the host's own apt configuration (and what it would install) never
+# changes.  suite_apt SUITE: sets SUITE_APT to apt's options for it
+suite_apt() {
+	local a=$CACHE/apt-$1
+	SUITE_APT=(-o "Dir::Etc::SourceList=$a/$1.list" -o Dir::Etc::SourceParts=/dev/null
 		-o "Dir::State::Lists=$a/lists" -o "Dir::Cache=$a/cache" -o Debug::NoLocking=1)
 	mkdir -p "$a/lists/partial" "$a/cache/archives/partial" "$a/debs"
-	echo "deb [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] http://deb.debian.org/debian sid main" >"$a/sid.list"
+	echo "deb [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] http://deb.debian.org/debian $1 main" >"$a/$1.list"
 	need_pkgs debian-archive-keyring xz-utils
-	if ! ver=$(apt-cache "${apt[@]}" show "linux-source-$series" 2>/dev/null |
+}
+
+# suite_version SUITE PKG: the version of PKG in SUITE (lists fetched once)
+suite_version() {
+	local ver
+	suite_apt "$1"
+	if ! ver=$(apt-cache "${SUITE_APT[@]}" show "$2" 2>/dev/null |
 		sed -n 's/^Version: //p' | head -1) || [ -z "$ver" ]; then
-		apt-get "${apt[@]}" update -qq >/dev/null || die "apt-get update (sid list) failed"
-		ver=$(apt-cache "${apt[@]}" show "linux-source-$series" | sed -n 's/^Version: //p' | head -1)
+		apt-get "${SUITE_APT[@]}" update -qq >/dev/null 2>&1 ||
+			die "apt-get update ($1 list) failed"
+		ver=$(apt-cache "${SUITE_APT[@]}" show "$2" | sed -n 's/^Version: //p' | head -1)
 	fi
-	[ -n "$ver" ] || die "sid has no linux-source-$series"
+	[ -n "$ver" ] || die "$1 has no $2"
+	echo "$ver"
+}
+
+# suite_download SUITE PKG VERSION: the .deb in $CACHE/apt-SUITE/debs
+suite_download() {
+	local d=$CACHE/apt-$1/debs
+	suite_apt "$1"
+	rm -f "$d"/*.deb
+	(cd "$d" && apt-get "${SUITE_APT[@]}" download -qq "$2=$3" >/dev/null 2>&1) ||
+		die "download of $2 $3 ($1) failed"
+	ls "$d"/"$2"_*.deb
+}
+
+# linux-source-<series> from Debian sid (7.2 today: the newest end of the
+# kernel range), unpacked in the cache; prints the tree
+sid_ksrc_dir() {
+	local series=$1 deb ver dir
+	ver=$(suite_version sid "linux-source-$series")
 	dir=$CACHE/src-$ver
 	if [ ! -f "$dir/.unpacked" ]; then
-		rm -f "$a"/debs/*.deb
-		(cd "$a/debs" && apt-get "${apt[@]}" download -qq "linux-source-$series=$ver" >/dev/null) ||
-			die "download of linux-source-$series $ver failed"
-		deb=$(ls "$a"/debs/linux-source-"$series"_*_all.deb)
+		deb=$(suite_download sid "linux-source-$series" "$ver")
 		log "unpacking linux-source-$series $ver"
 		rm -rf "$dir" && mkdir -p "$dir"
 		dpkg-deb --fsys-tarfile "$deb" | tar -xO --wildcards "*/linux-source-$series.tar.xz" |
 			tar -xJ -C "$dir" --strip-components=1 || die "unpacking linux-source-$series failed"
 		rm -f "$deb"
+		touch "$dir/.unpacked"
+	fi
+	echo "$dir"
+}
+
+# The arm64 board's UEFI firmware for its ACPI boot: EDK2's AAVMF from
+# Debian 13 (trixie).  Debian 12's (2022.11) maps the second flash bank
+# as write-combining memory, which no SRAT range covers, so arm64's NUMA
+# setup gives up and the two sockets become one node; trixie's maps it
+# uncached.  Unpacked in the cache; prints the directory of
+# AAVMF_CODE.fd and AAVMF_VARS.fd.
+AAVMF_SUITE=trixie
+aavmf_dir() {
+	local ver dir deb
+	ver=$(suite_version $AAVMF_SUITE qemu-efi-aarch64)
+	dir=$CACHE/aavmf-$ver
+	if [ ! -f "$dir/.unpacked" ]; then
+		deb=$(suite_download $AAVMF_SUITE qemu-efi-aarch64 "$ver")
+		rm -rf "$dir" && mkdir -p "$dir/x"
+		dpkg-deb -x "$deb" "$dir/x" || die "unpacking $deb failed"
+		cp -L "$dir/x/usr/share/AAVMF/AAVMF_CODE.fd" "$dir/x/usr/share/AAVMF/AAVMF_VARS.fd" \
+			"$dir/" || die "no AAVMF images in $deb"
+		rm -rf "$dir/x" "$deb"
 		touch "$dir/.unpacked"
 	fi
 	echo "$dir"
@@ -93,35 +141,108 @@ tools_quiet() {
 	echo "$outp"
 }
 
-# Build the modules for the test kernel, quietly unless something breaks.
+# build_modules KDIR [DIR [MAKE ARGS...]]: build the modules of the tree
+# in DIR (default $TOP) for the kernel in KDIR, quietly unless something
+# breaks
 build_modules() {
-	local kdir=$1 o
-	o=$(make -C "$TOP" KDIR="$kdir" modules 2>&1) || { echo "$o" >&2; die "module build failed"; }
+	local kdir=$1 dir=${2:-$TOP} o
+	shift $(($# < 2 ? $# : 2))
+	o=$(make -C "$dir" KDIR="$kdir" "$@" modules 2>&1) ||
+		{ echo "$o" >&2; die "module build failed"; }
 }
 
-# Userspace helpers the tests run in the guest.
+# arm64_tree DIR: DIR holds a copy of the project's files (tracked, and
+# untracked ones git does not ignore), for a build of its own: Kbuild
+# (6.12) builds an external module in its source tree, so the arm64
+# modules cannot sit beside the x86 ones.  Files are copied when newer,
+# and files the project no longer has are removed (but under out/, where
+# the arm64 build of 6.12's own i.MX8 driver goes).
+arm64_tree() {
+	local dir=$1 list f
+	list=$(cd "$TOP" && git ls-files --cached --others --exclude-standard |
+		grep -v '^out/' | LC_ALL=C sort -u)
+	mkdir -p "$dir"
+	(cd "$TOP" && echo "$list" | while read -r f; do
+		[ -f "$f" ] && printf '%s\0' "$f"
+	done | xargs -0 cp --parents -p -u -t "$dir")
+	(cd "$dir" && find . -path ./out -prune -o -type f ! -name '*.o' ! -name '*.ko' ! -name '*.mod' \
+		! -name '*.mod.c' ! -name '.*.cmd' ! -name '*.a' ! -name modules.order \
+		! -name Module.symvers ! -name '.*.d' -print | sed 's|^\./||' | LC_ALL=C sort |
+		LC_ALL=C comm -23 - <(echo "$list") | while read -r f; do rm -f "$f"; done)
+}
+
+# What the arm64 board runs from the host's tree, which its guest sees at
+# the same path: the copy of the tree built for arm64 (ARM64_TREE: the
+# guest runs the suites there), the arm64 perf and the helpers.
+ARM64_TREE=$TOP/out/arm64/tree
+ARM64_PERF=$TOP/out/arm64/perf
+# arm64_board_build KDIR: build them for the arm64 kernel in KDIR
+arm64_board_build() {
+	install -C -D "$(tools_quiet "$TOP/tools/build-perf" arm64)" "$ARM64_PERF"
+	arm64_tree "$ARM64_TREE"
+	build_modules "$1" "$ARM64_TREE" ARCH=arm64 CROSS_COMPILE=aarch64-linux-gnu-
+	build_test_tools arm64
+}
+
+# arm64_board_dtb QEMU DIR MACHINE_ARGS...: the arm64 board's device tree,
+# DIR/board.dtb: the one QEMU's virt machine makes for MACHINE_ARGS (CPUs,
+# NUMA nodes, memory: they are in it), with the i.MX8 nodes of
+# tests/board/imx8-board.dtsi merged in
+arm64_board_dtb() {
+	local qemu=$1 dir=$2 src
+	shift 2
+	"$qemu" "$@" -nodefaults -machine dumpdtb="$dir/virt.dtb" -display none \
+		>/dev/null 2>&1 || die "qemu could not dump the virt machine's device tree"
+	dtc -q -I dtb -O dts -o "$dir/virt.dts" "$dir/virt.dtb" ||
+		die "dtc could not read $dir/virt.dtb"
+	src=$(ksrc_dir)
+	cpp -P -nostdinc -undef -D__DTS__ -x assembler-with-cpp -I "$src/include" \
+		-I "$src/scripts/dtc/include-prefixes" "$TOP/tests/board/imx8-board.dtsi" \
+		-o "$dir/imx8-board.dtsi" || die "cpp failed on tests/board/imx8-board.dtsi"
+	cat "$dir/virt.dts" "$dir/imx8-board.dtsi" >"$dir/board.dts"
+	dtc -q -I dts -O dtb -o "$dir/board.dtb" "$dir/board.dts" ||
+		die "dtc failed on $dir/board.dts"
+}
+
+# build_test_tools [ARCH]: userspace helpers the tests run in the guest,
+# in out/tools (x86_64, the default) or out/tools-arm64 (arm64: cross-built
+# and static, the arm64 board's root having no libraries of the host's)
 build_test_tools() {
-	mkdir -p "$TOP/out/tools"
-	gcc -Wall -Wextra -Werror -O2 -o "$TOP/out/tools/perf_open" \
-		"$TOP/tests/tools/perf_open.c" || die "perf_open build failed"
+	case ${1:-x86_64} in
+	x86_64)
+		mkdir -p "$TOP/out/tools"
+		gcc -Wall -Wextra -Werror -O2 -o "$TOP/out/tools/perf_open" \
+			"$TOP/tests/tools/perf_open.c" || die "perf_open build failed"
+		;;
+	arm64)
+		need_pkgs gcc-aarch64-linux-gnu libc6-dev-arm64-cross
+		mkdir -p "$TOP/out/tools-arm64"
+		aarch64-linux-gnu-gcc -Wall -Wextra -Werror -O2 -static \
+			-o "$TOP/out/tools-arm64/perf_open" "$TOP/tests/tools/perf_open.c" ||
+			die "perf_open (arm64) build failed"
+		;;
+	*) die "build_test_tools: unknown arch $1" ;;
+	esac
 }
 
-# The modules the board loads, in the order insmod needs them: the build's
-# modules.order, each module after the modules it depends on (modinfo).
+# module_load_order [TREE]: the modules the board loads (from TREE, default
+# $TOP), in the order insmod needs them: the build's modules.order, each
+# module after the modules it depends on (modinfo).
 # KUnit suites (tests/kunit/) are not loaded at boot: the tests run them.
 module_load_order() {
-	local order=$TOP/modules.order m name
+	local tree=${1:-$TOP} order m name
+	order=$tree/modules.order
 	local -a names=()
 	declare -A path=() seen=()
 	[ -f "$order" ] || die "no $order: build the modules first"
 	while read -r m; do
 		m=${m%.o}
 		m=${m%.ko}
-		m=${m#"$TOP"/}
+		m=${m#"$tree"/}
 		case $m in tests/kunit/*) continue ;; esac
 		name=$(basename "$m")
 		names+=("$name")
-		path[$name]=$TOP/$m.ko
+		path[$name]=$tree/$m.ko
 	done <"$order"
 	visit() {
 		local name=$1 dep
@@ -137,23 +258,39 @@ module_load_order() {
 	done
 }
 
-# -device arguments of the board's hardware models: the i.MX8 ones and the
-# register file's (tests/board/qemu-devices), then the Tegra410 units'
-# (generated from tests/board/tegra410-units and tegra410-latency-units)
+# board_devices [ARCH]: -device arguments of the board's hardware models:
+# the i.MX8 ones and the register file's (tests/board/qemu-devices), then
+# the Tegra410 units' (generated from tests/board/tegra410-units and
+# tegra410-latency-units).  The lines are the x86 board's pmu-model-isa
+# devices; on the arm64 board (ARCH arm64) each is a pmu-model-mmio at the
+# same addresses, and ISA line N is GIC SPI ARM64_SPI_BASE + N.
+ARM64_SPI_BASE=192
 board_devices() {
-	local line tegra
+	local line tegra irq
 	tegra=$("$TOP/tools/gen-tegra410" devices) || return 1
 	while read -r line; do
 		case $line in '' | '#'*) continue ;; esac
+		if [ "${1:-x86_64}" = arm64 ]; then
+			[[ $line =~ ^pmu-model-isa,(.*),irq=(-?[0-9]+)(.*)$ ]] ||
+				die "board device line without irq=: $line"
+			irq=${BASH_REMATCH[2]}
+			[ "$irq" = -1 ] || irq=$((ARM64_SPI_BASE + irq))
+			line="pmu-model-mmio,${BASH_REMATCH[1]},spi=$irq${BASH_REMATCH[3]}"
+		fi
 		printf -- '-device\n%s\n' "$line"
 	done < <(cat "$TOP/tests/board/qemu-devices"; echo "$tegra")
 }
 
 # Splats in a guest kernel log: print them and fail.  scan_log LOG [REGEX]:
-# lines matching REGEX are known splats, reported but not failing.
+# lines matching REGEX are known splats, reported but not failing.  The
+# log is read up to "reboot: Power down": after it the kernel only stops
+# the other CPUs and calls the firmware (machine_power_off()), where no
+# code of ours runs, and arm64's smp_send_stop() marks CPUs offline under
+# a load balancer that may still move a task to one (set_task_cpu()'s
+# WARN_ON_ONCE(!cpu_online()), seen on the arm64 board).
 scan_log() {
 	local hits known
-	hits=$(grep -nE 'WARNING:|BUG:|KASAN|possible recursive locking|possible circular locking|inconsistent lock state|suspicious RCU usage|Oops|Kernel panic|kernel BUG|general protection fault|UBSAN|sleeping function called from invalid context|unreferenced object' "$1" || true)
+	hits=$(sed '/reboot: Power down/q' "$1" | grep -nE 'WARNING:|BUG:|KASAN|possible recursive locking|possible circular locking|inconsistent lock state|suspicious RCU usage|Oops|Kernel panic|kernel BUG|general protection fault|UBSAN|sleeping function called from invalid context|unreferenced object' || true)
 	if [ -n "${2:-}" ] && [ -n "$hits" ]; then
 		known=$(echo "$hits" | grep -E -- "$2" || true)
 		[ -n "$known" ] && echo "vm-run: known splat(s) accepted: $known" >&2

@@ -33,8 +33,13 @@ is_template() {
 	return 1
 }
 
-# A CPU perf has metric tables for (Alder Lake)
-METRIC_CPUID=GenuineIntel-6-97-2
+# A CPU perf has metric tables for: Alder Lake on x86 (the x86 perf
+# carries every architecture's tables), the i.MX8MP's Cortex-A53 (MIDR
+# 0x410fd034) on arm64
+case $(uname -m) in
+aarch64) METRIC_CPUID=0x00000000410fd034 ;;
+*) METRIC_CPUID=GenuineIntel-6-97-2 ;;
+esac
 
 # What perf prints when a command did not do what it says
 PERF_SAYS_NO='<not supported>|event syntax error|Cannot find PMU|Unable to find|Unknown|unknown (term|metric)|Cannot resolve'

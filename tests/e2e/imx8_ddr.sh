@@ -37,7 +37,7 @@ test_db_sysfs() {
 	[[ $DXL =~ ^imx8_ddr[0-9]+$ ]] || fail "pmu_of imx8dxl gave $DXL, not an imx8_ddrN"
 	expect_eq "identifier shared with $DXL" "$(<"$PMUS/$DB/identifier")" \
 		"$(<"$PMUS/$DXL/identifier")"
-	expect_eq "DB interrupt" "$(irq_of "$DB")" 13
+	expect_eq "DB interrupt" "$(irq_line "$DB")" "$(board_irq 13)"
 }
 
 test_sysfs_cpumask() {

@@ -181,14 +181,21 @@ test_pcie_bdf_group_inherits() {
 # take_turns A B WORKLOAD: A and B are two events that cannot count at
 # once.  Each in turn is pinned (perf's D modifier), which keeps the
 # other from being scheduled while it is: the pinned one counts all of
-# WORKLOAD's traffic it selects, exactly, whatever the timing, and the
-# other counts nothing (<not counted>, or 0: once perf stat has disabled
-# the pinned one after the workload, the next rotation may schedule the
-# other for a moment).  Then both are flexible: each must run only part
-# of the time (perf core rotates them).  Prints "count_a count_b", the
-# pinned counts; nothing if the other ever counted beside a pinned one.
+# WORKLOAD's traffic it selects, exactly, and the other counts nothing
+# (<not counted>, or 0: once perf stat has disabled the pinned one after
+# the workload, a rotation may schedule the other for a moment).  While
+# one is pinned, the PMU's rotation interval is longer than the workload:
+# each rotation stops the whole PMU (PMCR.E) for a moment, and a model's
+# burst of traffic, which lands at one instant, would be lost whole if it
+# fell in that moment (on silicon a stop loses only what happens during
+# it).  Then both are flexible, at the usual interval: each must run only
+# part of the time.  Prints "count_a count_b", the pinned counts; nothing
+# if the other ever counted beside a pinned one.
 take_turns() {
-	local a=$1 b=$2 w=$3 n1 p1 n2 p2 pin=() i
+	local a=$1 b=$2 w=$3 n1 p1 n2 p2 pin=() i mux ms
+	mux=$PMUS/${a%%/*}/perf_event_mux_interval_ms
+	read -r ms <"$mux"
+	echo 600000 >"$mux"
 	for i in 0 1; do
 		if [ $i = 0 ]; then
 			mapfile -t c < <(stat_pct "${a}D,$b" "$w")
@@ -198,9 +205,10 @@ take_turns() {
 		read -r n1 p1 <<<"${c[0]}"
 		n2=${c[1]% *}
 		echo "  pinned: $n1 ($p1%), the other: $n2" >&2
-		[ "$n2" = "<not counted>" ] || [ "$n2" = 0 ] || return 0
+		[ "$n2" = "<not counted>" ] || [ "$n2" = 0 ] || { echo "$ms" >"$mux"; return 0; }
 		pin+=("$n1")
 	done
+	echo "$ms" >"$mux"
 	mapfile -t c < <(stat_pct "$a,$b" "$w")
 	read -r n1 p1 <<<"${c[0]}"
 	read -r n2 p2 <<<"${c[1]}"

@@ -81,6 +81,25 @@ pmu_of() {
 # irq_of PMU: its interrupt number
 irq_of() { awk -v n="$1" '$NF == n { sub(":", "", $1); print $1 }' /proc/interrupts; }
 
+# irq_line PMU: the interrupt controller's input its interrupt is wired to,
+# as /proc/interrupts names it after the controller ("IO-APIC 13-edge":
+# 13; "GICv3 237 Level": 237, the GIC's INTID)
+irq_line() {
+	awk -v n="$1" '$NF == n {
+		for (i = 2; i <= NF && $i ~ /^[0-9]+$/; i++) ;
+		sub("-.*", "", $(i + 1)); print $(i + 1)
+	}' /proc/interrupts
+}
+
+# board_irq N: what the board wires ISA line N of its tables to: the line
+# itself on x86 (IO-APIC pin), SPI 192 + N on arm64 (INTID 224 + N)
+board_irq() {
+	case $(uname -m) in
+	aarch64) echo $((224 + $1)) ;;
+	*) echo "$1" ;;
+	esac
+}
+
 # irq_count PMU: interrupts it has taken, over all CPUs
 irq_count() {
 	awk -v n="$1" '$NF == n {

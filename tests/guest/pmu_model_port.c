@@ -4,7 +4,8 @@
  *
  * The models are QEMU devices (tests/qemu/); next to each PMU's registers
  * the board's ACPI table describes a small control port under the HID
- * PMUT0001, which no PMU driver matches.  This module binds those ports
+ * PMUT0001 (on the arm64 board's device tree, "qemu,pmu-model-port"),
+ * which no PMU driver matches.  This module binds those ports
  * and gives each model the debugfs files tests use:
  *
  *   /sys/kernel/debug/pmu_model/<name>/inject   write one command, e.g.
@@ -213,10 +214,18 @@ static const struct acpi_device_id pmu_model_port_acpi_match[] = {
 };
 MODULE_DEVICE_TABLE(acpi, pmu_model_port_acpi_match);
 
+/* The arm64 board's device tree (tests/board/imx8-board.dtsi) */
+static const struct of_device_id pmu_model_port_of_match[] = {
+	{ .compatible = "qemu,pmu-model-port" },
+	{ }
+};
+MODULE_DEVICE_TABLE(of, pmu_model_port_of_match);
+
 static struct platform_driver pmu_model_port_driver = {
 	.driver = {
 		.name			= "pmu-model-port",
 		.acpi_match_table	= pmu_model_port_acpi_match,
+		.of_match_table		= pmu_model_port_of_match,
 	},
 	.probe = pmu_model_port_probe,
 };
