@@ -168,13 +168,19 @@ test_thread_on_atom() {
 	done
 }
 
-# cycles / task-clock is the type's nominal frequency
+# cycles / task-clock is the type's nominal frequency: a figure, printed
+# (how close it comes depends on the host's load: the model counts the
+# time a counter is enabled, task-clock the time the task runs, and under
+# emulation the switch between the two takes real time).  What is
+# asserted is exact: perf's cycles are what the model's counters on that
+# CPU counted.
 test_frequency() {
 	local f cyc ns cpu type mhz
 	f=/tmp/hybrid-freq.csv
 	for cpu in 0 2; do
 		type=core mhz=$CORE_MHZ
 		[ $cpu = 2 ] && type=atom mhz=$ATOM_MHZ
+		reset_model
 		# perf itself on the CPU, so that its child never runs
 		# elsewhere (taskset inside the workload would leave the
 		# child's first moments on perf's CPU, another type's)
@@ -184,9 +190,9 @@ test_frequency() {
 		ns=$(awk -F, '$3 ~ /^task-clock/ { print $1 * 1000000 }' "$f")
 		cyc=$(csv_field "$f" "cpu_$type/cycles/" 1)
 		awk -v c="$cyc" -v n="$ns" -v m="$mhz" 'BEGIN {
-			r = c / n * 1000; printf "  %s: %.1f MHz\n", "'$type'", r
-			exit !(r > m * 0.99 && r < m * 1.01) }' ||
-			fail "cpu_$type: cycles / task-clock is not $mhz MHz"
+			printf "  %s: %.1f MHz (nominal %d)\n", "'$type'", c / n * 1000, m }'
+		expect_eq "cpu_$type/cycles/, the model's cycles on CPU $cpu" "$cyc" \
+			"$(cpu_counted $cpu 0x3c)"
 	done
 }
 
@@ -476,7 +482,7 @@ test_unload() {
 run_test "sysfs: cpus, type, format, events per type, caps" test_sysfs
 run_test "perf stat -e cycles -a: one event per type, extended configs" test_cycles_system_wide
 run_test "perf stat -e cycles -- taskset -c <atom> loop: running percentages" test_thread_on_atom
-run_test "cycles / task-clock is each type's nominal frequency" test_frequency
+run_test "cycles / task-clock per type (a figure); cycles exact against the model" test_frequency
 run_test "perf stat: the eight default hybrid events in order" test_default_events
 run_test "the doc's cpu_core/ and cpu_atom/ examples count" test_doc_examples
 run_test "a group of both types: perf warns and ungroups" test_mixed_group
