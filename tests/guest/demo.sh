@@ -87,7 +87,7 @@ echo "perf's counts equal the model's."
 if [ -d "$PMUS/nvidia_ucf_pmu_0" ]; then
 	. "$VM_TOP/tests/guest/demo-tegra410.sh"
 else
-	step "Tegra410 units: not on this boot (their APMT is in the ACPI tables)"
+	step "Tegra410 units: not on this boot (an Arm server describes them in ACPI: tools/vm-run --arch arm64 --acpi)"
 fi
 
 HM=/sys/kernel/debug/hybrid_pmu_model
