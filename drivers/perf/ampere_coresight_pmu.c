@@ -185,18 +185,7 @@ static struct cspmu_backend ampere_backend = {
 	.owner		= THIS_MODULE,
 };
 
-static int __init ampere_cspmu_init(void)
-{
-	return cspmu_backend_register(&ampere_backend);
-}
-
-static void __exit ampere_cspmu_exit(void)
-{
-	cspmu_backend_unregister(&ampere_backend);
-}
-
-module_init(ampere_cspmu_init);
-module_exit(ampere_cspmu_exit);
+module_cspmu_backend(ampere_backend);
 
 MODULE_DESCRIPTION("Ampere memory controller PMU (CoreSight PMU backend)");
 MODULE_LICENSE("GPL");

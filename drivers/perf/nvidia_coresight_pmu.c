@@ -750,18 +750,7 @@ static struct cspmu_backend nv_backend = {
 	.owner		= THIS_MODULE,
 };
 
-static int __init nv_cspmu_init(void)
-{
-	return cspmu_backend_register(&nv_backend);
-}
-
-static void __exit nv_cspmu_exit(void)
-{
-	cspmu_backend_unregister(&nv_backend);
-}
-
-module_init(nv_cspmu_init);
-module_exit(nv_cspmu_exit);
+module_cspmu_backend(nv_backend);
 
 MODULE_DESCRIPTION("NVIDIA Tegra410 and Tegra241 fabric PMUs (CoreSight PMU backend)");
 MODULE_LICENSE("GPL");

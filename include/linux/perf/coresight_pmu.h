@@ -16,6 +16,7 @@
 #define __CORESIGHT_PMU_H
 
 #include <linux/bits.h>
+#include <linux/device/driver.h>
 #include <linux/list.h>
 #include <linux/module.h>
 #include <linux/perf/syspmu.h>
@@ -212,6 +213,16 @@ static inline struct cspmu *event_to_cspmu(const struct perf_event *event)
 
 int cspmu_backend_register(struct cspmu_backend *backend);
 void cspmu_backend_unregister(struct cspmu_backend *backend);
+
+/**
+ * module_cspmu_backend() - a module that only registers a backend
+ * @__backend: the &struct cspmu_backend.
+ *
+ * Its init registers @__backend and its exit unregisters it, as
+ * module_platform_driver() does for a platform driver.
+ */
+#define module_cspmu_backend(__backend) \
+	module_driver(__backend, cspmu_backend_register, cspmu_backend_unregister)
 
 unsigned int cspmu_socket(struct cspmu *cspmu);
 int cspmu_firmware_instance(struct cspmu *cspmu, const char *prop, u32 *val);
