@@ -90,22 +90,58 @@ suite_download() {
 	ls "$d"/"$2"_*.deb
 }
 
+# unpack_ksrc DEB SERIES DIR: linux-source-SERIES's tarball out of DEB
+# into DIR (then DEB is deleted: the cache keeps the tree only)
+unpack_ksrc() {
+	log "unpacking $(basename "$1")"
+	rm -rf "$3" && mkdir -p "$3"
+	dpkg-deb --fsys-tarfile "$1" | tar -xO --wildcards "*/linux-source-$2.tar.xz" |
+		tar -xJ -C "$3" --strip-components=1 || die "unpacking linux-source-$2 failed"
+	rm -f "$1"
+	touch "$3/.unpacked"
+}
+
 # linux-source-<series> from Debian sid (7.2 today: the newest end of the
 # kernel range), unpacked in the cache; prints the tree
 sid_ksrc_dir() {
-	local series=$1 deb ver dir
+	local series=$1 ver dir
 	ver=$(suite_version sid "linux-source-$series")
 	dir=$CACHE/src-$ver
+	[ -f "$dir/.unpacked" ] ||
+		unpack_ksrc "$(suite_download sid "linux-source-$series" "$ver")" "$series" "$dir"
+	echo "$dir"
+}
+
+# linux-source-<series> from the host's own suites (Debian 12: 6.1 in
+# bookworm and bookworm-security), downloaded, never installed, and
+# unpacked in the cache; prints the tree
+host_ksrc_dir() {
+	local series=$1 ver dir d=$CACHE/apt-host
+	ver=$(apt-cache show "linux-source-$series" 2>/dev/null | sed -n 's/^Version: //p' |
+		sort -V | tail -1)
+	[ -n "$ver" ] || die "apt knows no linux-source-$series"
+	dir=$CACHE/src-$ver
 	if [ ! -f "$dir/.unpacked" ]; then
-		deb=$(suite_download sid "linux-source-$series" "$ver")
-		log "unpacking linux-source-$series $ver"
-		rm -rf "$dir" && mkdir -p "$dir"
-		dpkg-deb --fsys-tarfile "$deb" | tar -xO --wildcards "*/linux-source-$series.tar.xz" |
-			tar -xJ -C "$dir" --strip-components=1 || die "unpacking linux-source-$series failed"
-		rm -f "$deb"
-		touch "$dir/.unpacked"
+		mkdir -p "$d" && rm -f "$d"/*.deb
+		(cd "$d" && apt-get download -qq "linux-source-$series=$ver" >/dev/null 2>&1) ||
+			die "download of linux-source-$series $ver failed"
+		unpack_ksrc "$(ls "$d"/linux-source-"$series"_*.deb)" "$series" "$dir"
 	fi
 	echo "$dir"
+}
+
+# The kernel series the modules are built for, oldest to newest: Debian
+# 12's 6.1, the boards' 6.12, and sid's newest (tools/build-kernel
+# prepare builds a tree of each for the W=1 gates)
+KERNEL_SERIES="6.1 6.12 7.2"
+
+# series_ksrc_dir SERIES: the source tree of that series
+series_ksrc_dir() {
+	case $1 in
+	6.12) "$TOP/tools/build-kernel" src ;;
+	7.*) sid_ksrc_dir "$1" ;;
+	*) host_ksrc_dir "$1" ;;
+	esac
 }
 
 # The arm64 board's UEFI firmware for its ACPI boot: EDK2's AAVMF from

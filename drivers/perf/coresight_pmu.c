@@ -33,7 +33,7 @@
 #include <linux/platform_device.h>
 
 #include <linux/perf/coresight_pmu.h>
-#include <kunit/static_stub.h>
+#include <linux/perf/pmu_compat.h>
 #include <kunit/visibility.h>
 
 #define CSPMU_DRV_NAME		"coresight-pmu"
@@ -380,7 +380,7 @@ irqreturn_t cspmu_irq_handler(int irq, void *dev_id)
 	raw_spin_unlock(&upmu->lock);
 	return IRQ_RETVAL(handled);
 }
-EXPORT_SYMBOL_NS_GPL(cspmu_irq_handler, CORESIGHT_PMU);
+EXPORT_SYMBOL_NS_GPL(cspmu_irq_handler, CORESIGHT_PMU_NS);
 
 /* Identification */
 
@@ -475,7 +475,7 @@ int cspmu_name_numbered(struct cspmu *cspmu, struct ida *ida,
 				     nid->id);
 	return cspmu->name ? 0 : -ENOMEM;
 }
-EXPORT_SYMBOL_NS_GPL(cspmu_name_numbered, CORESIGHT_PMU);
+EXPORT_SYMBOL_NS_GPL(cspmu_name_numbered, CORESIGHT_PMU_NS);
 
 #ifdef CONFIG_ACPI
 static_assert(CSPMU_APMT_TYPES == ACPI_APMT_NODE_TYPE_COUNT);
@@ -548,7 +548,7 @@ struct attribute *cspmu_generic_event_attrs[] = {
 	SYSPMU_EVENT_ATTR("cycles", BIT_ULL(32)),
 	NULL
 };
-EXPORT_SYMBOL_NS_GPL(cspmu_generic_event_attrs, CORESIGHT_PMU);
+EXPORT_SYMBOL_NS_GPL(cspmu_generic_event_attrs, CORESIGHT_PMU_NS);
 
 struct attribute *cspmu_generic_format_attrs[] = {
 	SYSPMU_FORMAT_ATTR(event, 0, GENMASK_ULL(32, 0)),
@@ -556,7 +556,7 @@ struct attribute *cspmu_generic_format_attrs[] = {
 	SYSPMU_FORMAT_ATTR(filter2, 2, GENMASK_ULL(31, 0)),
 	NULL
 };
-EXPORT_SYMBOL_NS_GPL(cspmu_generic_format_attrs, CORESIGHT_PMU);
+EXPORT_SYMBOL_NS_GPL(cspmu_generic_format_attrs, CORESIGHT_PMU_NS);
 
 static const struct cspmu_impl cspmu_generic_impl = {
 	.config_mask	= { GENMASK_ULL(32, 0), GENMASK_ULL(31, 0),
@@ -667,7 +667,7 @@ int cspmu_backend_register(struct cspmu_backend *backend)
 		cspmu_backend_unregister(backend);
 	return ret;
 }
-EXPORT_SYMBOL_NS_GPL(cspmu_backend_register, CORESIGHT_PMU);
+EXPORT_SYMBOL_NS_GPL(cspmu_backend_register, CORESIGHT_PMU_NS);
 
 /**
  * cspmu_backend_unregister() - withdraw a vendor backend
@@ -703,7 +703,7 @@ void cspmu_backend_unregister(struct cspmu_backend *backend)
 		put_device(dev);
 	}
 }
-EXPORT_SYMBOL_NS_GPL(cspmu_backend_unregister, CORESIGHT_PMU);
+EXPORT_SYMBOL_NS_GPL(cspmu_backend_unregister, CORESIGHT_PMU_NS);
 
 /* Firmware */
 
@@ -719,7 +719,7 @@ unsigned int cspmu_socket(struct cspmu *cspmu)
 
 	return node < 0 ? 0 : node;
 }
-EXPORT_SYMBOL_NS_GPL(cspmu_socket, CORESIGHT_PMU);
+EXPORT_SYMBOL_NS_GPL(cspmu_socket, CORESIGHT_PMU_NS);
 
 #ifdef CONFIG_ACPI
 /* The ACPI device an APMT node of type ACPI names by _HID and _UID */
@@ -766,8 +766,12 @@ static bool cspmu_cpu_in_container(unsigned int cpu, u32 uid)
 	struct device *cpu_dev = get_cpu_device(cpu);
 	struct acpi_device *adev = cpu_dev ? ACPI_COMPANION(cpu_dev) : NULL;
 
+	u64 adev_uid;
+
+	/* (6.1's acpi_dev_hid_uid_match() takes the UID as a string) */
 	for (; adev; adev = acpi_dev_parent(adev))
-		if (acpi_dev_hid_uid_match(adev, CSPMU_CONTAINER_HID, uid))
+		if (!strcmp(acpi_device_hid(adev), CSPMU_CONTAINER_HID) &&
+		    !acpi_dev_uid_to_integer(adev, &adev_uid) && adev_uid == uid)
 			return true;
 	return false;
 }
@@ -806,7 +810,7 @@ static void cspmu_apmt_cpus(struct cspmu *cspmu, struct cpumask *cpus)
 {
 }
 #endif
-EXPORT_SYMBOL_NS_GPL(cspmu_firmware_instance, CORESIGHT_PMU);
+EXPORT_SYMBOL_NS_GPL(cspmu_firmware_instance, CORESIGHT_PMU_NS);
 
 /* DT: the "cpus" phandles; none means every CPU */
 static int cspmu_dt_cpus(struct cspmu *cspmu, struct cpumask *cpus)
@@ -1009,7 +1013,7 @@ struct cspmu *cspmu_create(struct device *dev, const struct cspmu_hw *hw)
 		 how, cspmu->pmiidr);
 	return cspmu;
 }
-EXPORT_SYMBOL_NS_GPL(cspmu_create, CORESIGHT_PMU);
+EXPORT_SYMBOL_NS_GPL(cspmu_create, CORESIGHT_PMU_NS);
 
 #ifdef CONFIG_ACPI
 /*
@@ -1141,4 +1145,4 @@ module_exit(cspmu_exit);
 
 MODULE_DESCRIPTION("Arm CoreSight PMU architecture core");
 MODULE_LICENSE("GPL");
-MODULE_IMPORT_NS(SYSPMU);
+MODULE_IMPORT_NS(SYSPMU_NS);

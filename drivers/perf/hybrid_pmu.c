@@ -94,7 +94,7 @@ hybrid_pmu_find_event(const struct hybrid_pmu_type *type, u64 config)
 			return &type->events[i];
 	return NULL;
 }
-EXPORT_SYMBOL_NS_GPL(hybrid_pmu_find_event, HYBRID_PMU);
+EXPORT_SYMBOL_NS_GPL(hybrid_pmu_find_event, HYBRID_PMU_NS);
 
 /**
  * hybrid_pmu_map_event() - the raw config an event's attributes select
@@ -477,7 +477,7 @@ void hybrid_pmu_update_all(struct hybrid_pmu *hpmu)
 		if (!(state->events[idx]->hw.state & PERF_HES_STOPPED))
 			hybrid_pmu_event_update(state->events[idx]);
 }
-EXPORT_SYMBOL_NS_GPL(hybrid_pmu_update_all, HYBRID_PMU);
+EXPORT_SYMBOL_NS_GPL(hybrid_pmu_update_all, HYBRID_PMU_NS);
 
 /*
  * perf core enables and disables every PMU of a task's context on the CPU
@@ -510,6 +510,8 @@ static bool hybrid_pmu_filter(struct pmu *pmu, int cpu)
 {
 	return !cpumask_test_cpu(cpu, &to_hybrid_pmu(pmu)->cpus);
 }
+
+DEFINE_PMU_CPU_FILTER(hybrid_pmu_filter)
 
 /* sysfs */
 
@@ -780,7 +782,7 @@ static int hybrid_pmu_prepare(struct hybrid_pmu *hpmu)
 		.read		= hybrid_pmu_read,
 		.pmu_enable	= hybrid_pmu_enable,
 		.pmu_disable	= hybrid_pmu_disable,
-		.filter		= hybrid_pmu_filter,
+		PMU_CPU_FILTER(hybrid_pmu_filter),
 	};
 	return 0;
 }
@@ -866,7 +868,7 @@ undo:
 	hybrid_pmu_unregister(pmus, i);
 	return ret;
 }
-EXPORT_SYMBOL_NS_GPL(hybrid_pmu_register, HYBRID_PMU);
+EXPORT_SYMBOL_NS_GPL(hybrid_pmu_register, HYBRID_PMU_NS);
 
 /**
  * hybrid_pmu_unregister() - undo hybrid_pmu_register()
@@ -880,8 +882,8 @@ void hybrid_pmu_unregister(struct hybrid_pmu *pmus, unsigned int nr)
 		hybrid_pmu_release(&pmus[nr]);
 	}
 }
-EXPORT_SYMBOL_NS_GPL(hybrid_pmu_unregister, HYBRID_PMU);
+EXPORT_SYMBOL_NS_GPL(hybrid_pmu_unregister, HYBRID_PMU_NS);
 
-MODULE_IMPORT_NS(SYSPMU);
+MODULE_IMPORT_NS(SYSPMU_NS);
 MODULE_DESCRIPTION("Shared core for the PMUs of heterogeneous CPU types");
 MODULE_LICENSE("GPL");

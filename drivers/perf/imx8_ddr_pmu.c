@@ -743,8 +743,8 @@ static int imx8_ddr_pmu_probe(struct platform_device *pdev)
 	 * Whatever clocks the node lists (the DB's "ipg" and "cnt"), on
 	 * before the first register access; none is not an error.
 	 */
-	ret = devm_clk_bulk_get_all_enable(&pdev->dev, &clks);
-	if (ret)
+	ret = devm_clk_bulk_get_all_enabled(&pdev->dev, &clks);
+	if (ret < 0)
 		return dev_err_probe(&pdev->dev, ret, "cannot enable clocks\n");
 
 	irq = platform_get_irq(pdev, 0);
@@ -774,4 +774,4 @@ module_platform_driver(imx8_ddr_pmu_driver);
 
 MODULE_DESCRIPTION("Freescale i.MX8 DDR performance monitor driver");
 MODULE_LICENSE("GPL");
-MODULE_IMPORT_NS(SYSPMU);
+MODULE_IMPORT_NS(SYSPMU_NS);

@@ -22,8 +22,8 @@
 #include <linux/module.h>
 #include <linux/platform_device.h>
 #include <linux/property.h>
-#include <kunit/static_stub.h>
 
+#include <linux/perf/pmu_compat.h>
 #include <linux/perf/syspmu.h>
 
 #include "nvidia_t410_latency_pmu.h"
@@ -538,4 +538,4 @@ module_platform_driver(c2c_driver);
 
 MODULE_DESCRIPTION("NVIDIA Tegra410 NVLink-C2C, NV-CLink and NV-DLink PMUs");
 MODULE_LICENSE("GPL");
-MODULE_IMPORT_NS(SYSPMU);
+MODULE_IMPORT_NS(SYSPMU_NS);

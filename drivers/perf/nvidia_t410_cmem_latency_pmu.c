@@ -22,8 +22,8 @@
 #include <linux/io-64-nonatomic-lo-hi.h>
 #include <linux/module.h>
 #include <linux/platform_device.h>
-#include <kunit/static_stub.h>
 
+#include <linux/perf/pmu_compat.h>
 #include <linux/perf/syspmu.h>
 
 #include "nvidia_t410_latency_pmu.h"
@@ -288,4 +288,4 @@ module_platform_driver(cmem_lat_driver);
 
 MODULE_DESCRIPTION("NVIDIA Tegra410 CPU memory latency PMU");
 MODULE_LICENSE("GPL");
-MODULE_IMPORT_NS(SYSPMU);
+MODULE_IMPORT_NS(SYSPMU_NS);

@@ -218,7 +218,7 @@ u64 syspmu_delta(u64 prev, u64 now, unsigned int width)
 {
 	return (now - prev) & GENMASK_ULL(width - 1, 0);
 }
-EXPORT_SYMBOL_NS_GPL(syspmu_delta, SYSPMU);
+EXPORT_SYMBOL_NS_GPL(syspmu_delta, SYSPMU_NS);
 
 /*
  * A counter's raw value: after syspmu_restart_all() and until the driver
@@ -249,7 +249,7 @@ void syspmu_event_update(struct perf_event *event)
 	local64_add(syspmu_delta(prev, now, upmu->counter_width[hwc->idx]),
 		    &event->count);
 }
-EXPORT_SYMBOL_NS_GPL(syspmu_event_update, SYSPMU);
+EXPORT_SYMBOL_NS_GPL(syspmu_event_update, SYSPMU_NS);
 
 /**
  * syspmu_counter_reloaded() - the driver reloaded a counter
@@ -272,7 +272,7 @@ void syspmu_counter_reloaded(struct syspmu *upmu, int idx, u64 value)
 	if (event && !(event->hw.state & PERF_HES_STOPPED))
 		local64_set(&event->hw.prev_count, value);
 }
-EXPORT_SYMBOL_NS_GPL(syspmu_counter_reloaded, SYSPMU);
+EXPORT_SYMBOL_NS_GPL(syspmu_counter_reloaded, SYSPMU_NS);
 
 /**
  * syspmu_update_all() - update every counting event, e.g. on overflow
@@ -291,7 +291,7 @@ void syspmu_update_all(struct syspmu *upmu)
 			syspmu_event_update(event);
 	}
 }
-EXPORT_SYMBOL_NS_GPL(syspmu_update_all, SYSPMU);
+EXPORT_SYMBOL_NS_GPL(syspmu_update_all, SYSPMU_NS);
 
 /**
  * syspmu_restart_all() - fold counts in before the counters restart at 0
@@ -315,7 +315,7 @@ void syspmu_restart_all(struct syspmu *upmu)
 		syspmu_counter_reloaded(upmu, idx, 0);
 	upmu->restarting = true;
 }
-EXPORT_SYMBOL_NS_GPL(syspmu_restart_all, SYSPMU);
+EXPORT_SYMBOL_NS_GPL(syspmu_restart_all, SYSPMU_NS);
 
 static void syspmu_start(struct perf_event *event, int flags)
 {
@@ -556,7 +556,7 @@ int syspmu_request_irq(struct syspmu *upmu, int irq,
 	upmu->irq = irq;
 	return 0;
 }
-EXPORT_SYMBOL_NS_GPL(syspmu_request_irq, SYSPMU);
+EXPORT_SYMBOL_NS_GPL(syspmu_request_irq, SYSPMU_NS);
 
 /**
  * syspmu_associate_node() - make a PMU belong to the CPUs of a NUMA node
@@ -578,7 +578,7 @@ int syspmu_associate_node(struct syspmu *upmu, int node)
 				     "no CPU in NUMA node %d\n", node);
 	return 0;
 }
-EXPORT_SYMBOL_NS_GPL(syspmu_associate_node, SYSPMU);
+EXPORT_SYMBOL_NS_GPL(syspmu_associate_node, SYSPMU_NS);
 
 /**
  * syspmu_init() - make a PMU's state usable
@@ -609,12 +609,11 @@ int syspmu_init(struct syspmu *upmu)
 	memset(upmu->counter_width, upmu->width, n);
 	raw_spin_lock_init(&upmu->lock);
 	upmu->cpu = nr_cpu_ids;
-	hrtimer_init(&upmu->poll_timer, CLOCK_MONOTONIC,
-		     HRTIMER_MODE_REL_PINNED);
-	upmu->poll_timer.function = syspmu_poll;
+	hrtimer_setup(&upmu->poll_timer, syspmu_poll, CLOCK_MONOTONIC,
+		      HRTIMER_MODE_REL_PINNED);
 	return 0;
 }
-EXPORT_SYMBOL_NS_GPL(syspmu_init, SYSPMU);
+EXPORT_SYMBOL_NS_GPL(syspmu_init, SYSPMU_NS);
 
 /**
  * syspmu_register() - register a system PMU with perf core
@@ -633,7 +632,6 @@ int syspmu_register(struct syspmu *upmu, const char *name)
 
 	upmu->pmu = (struct pmu) {
 		.module		= owner,
-		.parent		= upmu->dev,
 		.attr_groups	= groups,
 		.task_ctx_nr	= perf_invalid_context,
 		.capabilities	= PERF_PMU_CAP_NO_EXCLUDE |
@@ -649,6 +647,7 @@ int syspmu_register(struct syspmu *upmu, const char *name)
 		upmu->pmu.pmu_enable = syspmu_pmu_enable;
 	if (upmu->ops->pmu_disable)
 		upmu->pmu.pmu_disable = syspmu_pmu_disable;
+	pmu_set_parent(&upmu->pmu, upmu->dev);
 
 	ret = cpuhp_state_add_instance_nocalls(syspmu_cpuhp_state,
 					       &upmu->cpuhp_node);
@@ -671,7 +670,7 @@ int syspmu_register(struct syspmu *upmu, const char *name)
 	}
 	return 0;
 }
-EXPORT_SYMBOL_NS_GPL(syspmu_register, SYSPMU);
+EXPORT_SYMBOL_NS_GPL(syspmu_register, SYSPMU_NS);
 
 /**
  * syspmu_unregister() - undo syspmu_register()
@@ -685,7 +684,7 @@ void syspmu_unregister(struct syspmu *upmu)
 	cpuhp_state_remove_instance_nocalls(syspmu_cpuhp_state,
 					    &upmu->cpuhp_node);
 }
-EXPORT_SYMBOL_NS_GPL(syspmu_unregister, SYSPMU);
+EXPORT_SYMBOL_NS_GPL(syspmu_unregister, SYSPMU_NS);
 
 static void syspmu_unregister_action(void *upmu)
 {
@@ -711,7 +710,7 @@ int devm_syspmu_register(struct device *dev, struct syspmu *upmu,
 	return devm_add_action_or_reset(dev, syspmu_unregister_action,
 					upmu);
 }
-EXPORT_SYMBOL_NS_GPL(devm_syspmu_register, SYSPMU);
+EXPORT_SYMBOL_NS_GPL(devm_syspmu_register, SYSPMU_NS);
 
 /* sysfs */
 
@@ -755,7 +754,7 @@ ssize_t syspmu_format_show(struct device *dev,
 	len += sysfs_emit_at(buf, len, "\n");
 	return len;
 }
-EXPORT_SYMBOL_NS_GPL(syspmu_format_show, SYSPMU);
+EXPORT_SYMBOL_NS_GPL(syspmu_format_show, SYSPMU_NS);
 
 static ssize_t syspmu_event_emit(struct device_attribute *attr, char *buf,
 				 bool padded)
@@ -780,7 +779,7 @@ ssize_t syspmu_event_show(struct device *dev,
 {
 	return syspmu_event_emit(attr, buf, false);
 }
-EXPORT_SYMBOL_NS_GPL(syspmu_event_show, SYSPMU);
+EXPORT_SYMBOL_NS_GPL(syspmu_event_show, SYSPMU_NS);
 
 /**
  * syspmu_event_show_padded() - print an event alias as "event=0x04"
@@ -795,7 +794,7 @@ ssize_t syspmu_event_show_padded(struct device *dev,
 {
 	return syspmu_event_emit(attr, buf, true);
 }
-EXPORT_SYMBOL_NS_GPL(syspmu_event_show_padded, SYSPMU);
+EXPORT_SYMBOL_NS_GPL(syspmu_event_show_padded, SYSPMU_NS);
 
 /**
  * syspmu_cap_show() - print "1" or "0" for one bit of syspmu.caps
@@ -815,7 +814,7 @@ ssize_t syspmu_cap_show(struct device *dev,
 			  test_bit((unsigned long)ea->var,
 				   &dev_to_syspmu(dev)->caps));
 }
-EXPORT_SYMBOL_NS_GPL(syspmu_cap_show, SYSPMU);
+EXPORT_SYMBOL_NS_GPL(syspmu_cap_show, SYSPMU_NS);
 
 static ssize_t cpumask_show(struct device *dev, struct device_attribute *attr,
 			    char *buf)
@@ -867,7 +866,7 @@ const struct attribute_group syspmu_common_group = {
 	.attrs = syspmu_common_attrs,
 	.is_visible = syspmu_common_visible,
 };
-EXPORT_SYMBOL_NS_GPL(syspmu_common_group, SYSPMU);
+EXPORT_SYMBOL_NS_GPL(syspmu_common_group, SYSPMU_NS);
 
 static int __init syspmu_module_init(void)
 {

@@ -70,6 +70,18 @@ static void apmt_unregister_gsi(struct apmt_device *ad)
 	ad->gsi_registered = false;
 }
 
+/*
+ * One resource, as DEFINE_RES_MEM()/_IRQ() make it (a bare initializer in
+ * Linux 6.1, a compound literal later: usable in a declaration only)
+ */
+static void apmt_set_resource(struct resource *res, resource_size_t start,
+			      resource_size_t size, unsigned long flags)
+{
+	struct resource r = DEFINE_RES_NAMED(start, size, NULL, flags);
+
+	*res = r;
+}
+
 /* Fill @res as apmt.c does; returns how many resources it filled */
 static unsigned int apmt_init_resources(struct apmt_device *ad,
 					struct resource *res)
@@ -78,9 +90,10 @@ static unsigned int apmt_init_resources(struct apmt_device *ad,
 	unsigned int num = 0;
 	int trigger, irq;
 
-	res[num++] = DEFINE_RES_MEM(node->base_address0, SZ_4K);
+	apmt_set_resource(&res[num++], node->base_address0, SZ_4K, IORESOURCE_MEM);
 	if (node->flags & ACPI_APMT_FLAGS_DUAL_PAGE)
-		res[num++] = DEFINE_RES_MEM(node->base_address1, SZ_4K);
+		apmt_set_resource(&res[num++], node->base_address1, SZ_4K,
+				  IORESOURCE_MEM);
 
 	if (!node->ovflw_irq)
 		return num;
@@ -99,7 +112,7 @@ static unsigned int apmt_init_resources(struct apmt_device *ad,
 		return num;
 	}
 	ad->gsi_registered = true;
-	res[num++] = DEFINE_RES_IRQ(irq);
+	apmt_set_resource(&res[num++], irq, 1, IORESOURCE_IRQ);
 	return num;
 }
 

@@ -654,7 +654,7 @@ int hybrid_model_inject(int cpu, u64 config, u64 count)
 
 	return model_call(cpu, model_inject_here, &req);
 }
-EXPORT_SYMBOL_NS_GPL(hybrid_model_inject, HYBRID_PMU_MODEL);
+EXPORT_SYMBOL_NS_GPL(hybrid_model_inject, HYBRID_PMU_MODEL_NS);
 
 static void model_preset_here(void *info)
 {
@@ -712,7 +712,7 @@ int hybrid_model_preset(int cpu, u64 config, u64 value)
 
 	return model_call(cpu, model_preset_here, &req);
 }
-EXPORT_SYMBOL_NS_GPL(hybrid_model_preset, HYBRID_PMU_MODEL);
+EXPORT_SYMBOL_NS_GPL(hybrid_model_preset, HYBRID_PMU_MODEL_NS);
 
 /* What the bank counted of req->config, up to its last fold */
 static void model_counted_bank(struct model_bank *bank, struct model_req *req)
@@ -757,7 +757,7 @@ u64 hybrid_model_counted(int cpu, u64 config)
 	cpus_read_unlock();
 	return req.arg;
 }
-EXPORT_SYMBOL_NS_GPL(hybrid_model_counted, HYBRID_PMU_MODEL);
+EXPORT_SYMBOL_NS_GPL(hybrid_model_counted, HYBRID_PMU_MODEL_NS);
 
 static void model_reset_bank(struct model_bank *bank)
 {
@@ -796,7 +796,7 @@ void hybrid_model_reset_totals(void)
 	}
 	cpus_read_unlock();
 }
-EXPORT_SYMBOL_NS_GPL(hybrid_model_reset_totals, HYBRID_PMU_MODEL);
+EXPORT_SYMBOL_NS_GPL(hybrid_model_reset_totals, HYBRID_PMU_MODEL_NS);
 
 /**
  * hybrid_model_pmu() - the PMU the model registered for a CPU type
@@ -813,7 +813,7 @@ struct hybrid_pmu *hybrid_model_pmu(const char *type)
 			return &model_pmus[i];
 	return NULL;
 }
-EXPORT_SYMBOL_NS_GPL(hybrid_model_pmu, HYBRID_PMU_MODEL);
+EXPORT_SYMBOL_NS_GPL(hybrid_model_pmu, HYBRID_PMU_MODEL_NS);
 
 static u32 model_default_permille(const struct model_kind *kind, int event)
 {
@@ -845,7 +845,7 @@ void hybrid_model_default_rates(void)
 			WRITE_ONCE(kind->permille[i],
 				   model_default_permille(kind, i));
 }
-EXPORT_SYMBOL_NS_GPL(hybrid_model_default_rates, HYBRID_PMU_MODEL);
+EXPORT_SYMBOL_NS_GPL(hybrid_model_default_rates, HYBRID_PMU_MODEL_NS);
 
 /**
  * hybrid_model_set_rate() - how often an event happens on a CPU type
@@ -875,7 +875,7 @@ int hybrid_model_set_rate(const char *type, u64 config, u32 permille)
 	WRITE_ONCE(kind->permille[event], permille);
 	return 0;
 }
-EXPORT_SYMBOL_NS_GPL(hybrid_model_set_rate, HYBRID_PMU_MODEL);
+EXPORT_SYMBOL_NS_GPL(hybrid_model_set_rate, HYBRID_PMU_MODEL_NS);
 
 /* debugfs */
 
@@ -1310,6 +1310,6 @@ static void __exit hybrid_pmu_model_exit(void)
 module_init(hybrid_pmu_model_init);
 module_exit(hybrid_pmu_model_exit);
 
-MODULE_IMPORT_NS(HYBRID_PMU);
+MODULE_IMPORT_NS(HYBRID_PMU_NS);
 MODULE_DESCRIPTION("Counter model behind the hybrid PMUs cpu_core and cpu_atom, for tests");
 MODULE_LICENSE("GPL");

@@ -8,7 +8,11 @@
 #ifndef __HYBRID_PMU_MODEL_H
 #define __HYBRID_PMU_MODEL_H
 
+#include <linux/perf/pmu_compat.h>
 #include <linux/types.h>
+
+/* The namespace of the model's exports */
+#define HYBRID_PMU_MODEL_NS	PMU_NS(HYBRID_PMU_MODEL)
 
 struct hybrid_pmu;
 

@@ -18,8 +18,6 @@
  * the rotation did is asserted.
  */
 
-#include <kunit/device.h>
-#include <kunit/static_stub.h>
 #include <kunit/test.h>
 #include <linux/bitfield.h>
 #include <linux/delay.h>
@@ -32,6 +30,7 @@
 #include <linux/slab.h>
 #include <linux/topology.h>
 
+#include <linux/perf/pmu_compat.h>
 #include <linux/perf/coresight_pmu.h>
 #include <linux/perf/syspmu.h>
 
@@ -1778,6 +1777,6 @@ kunit_test_suite(cspmu_test_suite);
 
 MODULE_DESCRIPTION("KUnit tests for the CoreSight PMU core and its NVIDIA backend");
 MODULE_LICENSE("GPL");
-MODULE_IMPORT_NS(CORESIGHT_PMU);
-MODULE_IMPORT_NS(EXPORTED_FOR_KUNIT_TESTING);
-MODULE_IMPORT_NS(SYSPMU);
+MODULE_IMPORT_NS(CORESIGHT_PMU_NS);
+MODULE_IMPORT_NS(KUNIT_TESTING_NS);
+MODULE_IMPORT_NS(SYSPMU_NS);

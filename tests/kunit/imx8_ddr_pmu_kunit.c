@@ -9,7 +9,6 @@
  * description, not from the driver, so that the two check each other.
  */
 
-#include <kunit/device.h>
 #include <kunit/test.h>
 #include <linux/err.h>
 #include <linux/fs.h>
@@ -18,6 +17,7 @@
 #include <linux/slab.h>
 
 #include "imx8_ddr_pmu.h"
+#include <linux/perf/pmu_compat.h>
 #include <linux/perf/syspmu.h>
 
 #include "syspmu_kunit_util.h"
@@ -762,5 +762,5 @@ kunit_test_suite(imx8_ddr_pmu_suite);
 
 MODULE_DESCRIPTION("KUnit tests for the i.MX8 DDR PMU driver");
 MODULE_LICENSE("GPL");
-MODULE_IMPORT_NS(SYSPMU);
-MODULE_IMPORT_NS(EXPORTED_FOR_KUNIT_TESTING);
+MODULE_IMPORT_NS(SYSPMU_NS);
+MODULE_IMPORT_NS(KUNIT_TESTING_NS);

@@ -5,7 +5,6 @@
  * fake PMU whose counters are described by the test.
  */
 
-#include <kunit/device.h>
 #include <kunit/test.h>
 #include <linux/atomic.h>
 #include <linux/bits.h>
@@ -15,6 +14,7 @@
 #include <linux/perf_event.h>
 #include <linux/slab.h>
 
+#include <linux/perf/pmu_compat.h>
 #include <linux/perf/syspmu.h>
 
 #include "perf_kunit_group.h"
@@ -461,4 +461,4 @@ kunit_test_suite(syspmu_suite);
 
 MODULE_DESCRIPTION("KUnit tests for the shared uncore PMU core");
 MODULE_LICENSE("GPL");
-MODULE_IMPORT_NS(SYSPMU);
+MODULE_IMPORT_NS(SYSPMU_NS);

@@ -15,8 +15,6 @@
  * documentation), not from the drivers, so that the two check each other.
  */
 
-#include <kunit/device.h>
-#include <kunit/static_stub.h>
 #include <kunit/test.h>
 #include <linux/io.h>
 #include <linux/module.h>
@@ -27,6 +25,7 @@
 #include <linux/slab.h>
 #include <linux/topology.h>
 
+#include <linux/perf/pmu_compat.h>
 #include <linux/perf/syspmu.h>
 
 #include "nvidia_t410_latency_pmu.h"
@@ -765,5 +764,5 @@ kunit_test_suite(t410_lat_test_suite);
 
 MODULE_DESCRIPTION("KUnit tests for the Tegra410 CMEM latency and C2C PMUs");
 MODULE_LICENSE("GPL");
-MODULE_IMPORT_NS(SYSPMU);
-MODULE_IMPORT_NS(EXPORTED_FOR_KUNIT_TESTING);
+MODULE_IMPORT_NS(SYSPMU_NS);
+MODULE_IMPORT_NS(KUNIT_TESTING_NS);

@@ -10,7 +10,7 @@
  *
  * A backend registers with cspmu_backend_register(); devices of its
  * implementer wait (probe deferral) until it does, and are unbound when it
- * unregisters.  Backends say MODULE_IMPORT_NS(CORESIGHT_PMU).
+ * unregisters.  Backends say MODULE_IMPORT_NS(CORESIGHT_PMU_NS).
  */
 #ifndef __CORESIGHT_PMU_H
 #define __CORESIGHT_PMU_H
@@ -20,6 +20,9 @@
 #include <linux/list.h>
 #include <linux/module.h>
 #include <linux/perf/syspmu.h>
+
+/* The namespace of the core's exports */
+#define CORESIGHT_PMU_NS	PMU_NS(CORESIGHT_PMU)
 
 /* Register map; PMEVCNTR and PMOVS are in page 1, the rest in page 0 */
 #define CSPMU_PMEVCNTR(n, stride)	((n) * (stride))

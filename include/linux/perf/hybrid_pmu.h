@@ -14,14 +14,18 @@
  *
  * Counting only: sampling is refused (see
  * Documentation/admin-guide/perf/hybrid-pmu.rst for why).
- * Backends say MODULE_IMPORT_NS(HYBRID_PMU).
+ * Backends say MODULE_IMPORT_NS(HYBRID_PMU_NS).
  */
 #ifndef __HYBRID_PMU_H
 #define __HYBRID_PMU_H
 
 #include <linux/cpumask.h>
 #include <linux/perf_event.h>
+#include <linux/perf/pmu_compat.h>
 #include <linux/sysfs.h>
+
+/* The namespace of the core's exports */
+#define HYBRID_PMU_NS	PMU_NS(HYBRID_PMU)
 
 /* Counter indexes: general counters from 0, fixed counter n at FIXED + n */
 #define HYBRID_PMU_MAX_GP		32

@@ -7,7 +7,7 @@
  * struct syspmu_ops and the counters' number and width, calls
  * syspmu_init() before anything (its interrupt included) can reach the
  * PMU, and syspmu_register() last; the core supplies every struct pmu
- * callback.  Drivers say MODULE_IMPORT_NS(SYSPMU).
+ * callback.  Drivers say MODULE_IMPORT_NS(SYSPMU_NS).
  */
 #ifndef __SYSPMU_H
 #define __SYSPMU_H
@@ -19,8 +19,12 @@
 #include <linux/interrupt.h>
 #include <linux/io.h>
 #include <linux/perf_event.h>
+#include <linux/perf/pmu_compat.h>
 #include <linux/spinlock.h>
 #include <linux/sysfs.h>
+
+/* The namespace of the core's exports */
+#define SYSPMU_NS	PMU_NS(SYSPMU)
 
 /* The most counters a PMU may have (the CoreSight PMU architecture's) */
 #define SYSPMU_MAX_COUNTERS		256
