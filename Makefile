@@ -14,6 +14,7 @@
 #                                 module load cost on the board (figures only)
 #   make install-tools            tools/t410-metrics into $(DESTDIR)$(PREFIX)/bin
 #                                 (PREFIX=/usr/local)
+#   make dkms-deb                 the DKMS package, out/dkms/*.deb (README)
 
 KDIR ?= /lib/modules/$(shell uname -r)/build
 PREFIX ?= /usr/local
@@ -52,4 +53,7 @@ bench:
 install-tools:
 	install -D -m 0755 tools/t410-metrics $(DESTDIR)$(PREFIX)/bin/t410-metrics
 
-.PHONY: all modules install clean distclean demo check shell bench install-tools
+dkms-deb:
+	tools/build-dkms-deb
+
+.PHONY: all modules install clean distclean demo check shell bench install-tools dkms-deb
