@@ -72,8 +72,15 @@ suite_version() {
 	suite_apt "$1"
 	if ! ver=$(apt-cache "${SUITE_APT[@]}" show "$2" 2>/dev/null |
 		sed -n 's/^Version: //p' | head -1) || [ -z "$ver" ]; then
-		apt-get "${SUITE_APT[@]}" update -qq >/dev/null 2>&1 ||
-			die "apt-get update ($1 list) failed"
+		# sid's mirrors change four times a day: an update that lands
+		# in a sync fails on a hash mismatch and works a little later
+		local try out
+		for try in 1 2 3 4; do
+			out=$(apt-get "${SUITE_APT[@]}" update -qq 2>&1) && break
+			[ $try = 4 ] && { echo "$out" >&2; die "apt-get update ($1 list) failed"; }
+			log "apt-get update ($1 list) failed, trying again in $((try * 20)) s"
+			sleep $((try * 20))
+		done
 		ver=$(apt-cache "${SUITE_APT[@]}" show "$2" | sed -n 's/^Version: //p' | head -1)
 	fi
 	[ -n "$ver" ] || die "$1 has no $2"
@@ -85,8 +92,13 @@ suite_download() {
 	local d=$CACHE/apt-$1/debs
 	suite_apt "$1"
 	rm -f "$d"/*.deb
-	(cd "$d" && apt-get "${SUITE_APT[@]}" download -qq "$2=$3" >/dev/null 2>&1) ||
-		die "download of $2 $3 ($1) failed"
+	local try out
+	for try in 1 2 3; do
+		out=$(cd "$d" && apt-get "${SUITE_APT[@]}" download -qq "$2=$3" 2>&1) && break
+		[ $try = 3 ] && { echo "$out" >&2; die "download of $2 $3 ($1) failed"; }
+		log "download of $2 $3 ($1) failed, trying again in $((try * 20)) s"
+		sleep $((try * 20))
+	done
 	ls "$d"/"$2"_*.deb
 }
 
@@ -105,10 +117,13 @@ unpack_ksrc() {
 # kernel range), unpacked in the cache; prints the tree
 sid_ksrc_dir() {
 	local series=$1 ver dir
-	ver=$(suite_version sid "linux-source-$series")
+	local deb
+	ver=$(suite_version sid "linux-source-$series") || return 1
 	dir=$CACHE/src-$ver
-	[ -f "$dir/.unpacked" ] ||
-		unpack_ksrc "$(suite_download sid "linux-source-$series" "$ver")" "$series" "$dir"
+	if [ ! -f "$dir/.unpacked" ]; then
+		deb=$(suite_download sid "linux-source-$series" "$ver") || return 1
+		unpack_ksrc "$deb" "$series" "$dir" || return 1
+	fi
 	echo "$dir"
 }
 
