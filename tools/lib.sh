@@ -53,6 +53,23 @@ arm64_kernel_dir() {
 	echo "$CACHE/kernel-arm64-$(ksrc_version)-$h"
 }
 
+# apt_retry WHAT CMD...: run an apt command, up to four times: Debian's
+# mirrors are rewritten several times a day (sid four), and a fetch that
+# lands in a sync fails on a hash mismatch and works a little later.
+# Quiet when it works; apt's own message, then die, when it never does
+apt_retry() {
+	local what=$1 try out
+	shift
+	for try in 1 2 3 4; do
+		out=$("$@" 2>&1) && return 0
+		[ $try = 4 ] && break
+		log "$what failed, trying again in $((try * 20)) s"
+		sleep $((try * 20))
+	done
+	echo "$out" >&2
+	die "$what failed"
+}
+
 # Packages from Debian's other suites, for the one package only: apt is
 # pointed at a private list, state and cache under $CACHE/apt-SUITE, so
 # that the host's own apt configuration (and what it would install) never
@@ -72,15 +89,7 @@ suite_version() {
 	suite_apt "$1"
 	if ! ver=$(apt-cache "${SUITE_APT[@]}" show "$2" 2>/dev/null |
 		sed -n 's/^Version: //p' | head -1) || [ -z "$ver" ]; then
-		# sid's mirrors change four times a day: an update that lands
-		# in a sync fails on a hash mismatch and works a little later
-		local try out
-		for try in 1 2 3 4; do
-			out=$(apt-get "${SUITE_APT[@]}" update -qq 2>&1) && break
-			[ $try = 4 ] && { echo "$out" >&2; die "apt-get update ($1 list) failed"; }
-			log "apt-get update ($1 list) failed, trying again in $((try * 20)) s"
-			sleep $((try * 20))
-		done
+		apt_retry "apt-get update ($1 list)" apt-get "${SUITE_APT[@]}" update -qq
 		ver=$(apt-cache "${SUITE_APT[@]}" show "$2" | sed -n 's/^Version: //p' | head -1)
 	fi
 	[ -n "$ver" ] || die "$1 has no $2"
@@ -92,13 +101,8 @@ suite_download() {
 	local d=$CACHE/apt-$1/debs
 	suite_apt "$1"
 	rm -f "$d"/*.deb
-	local try out
-	for try in 1 2 3; do
-		out=$(cd "$d" && apt-get "${SUITE_APT[@]}" download -qq "$2=$3" 2>&1) && break
-		[ $try = 3 ] && { echo "$out" >&2; die "download of $2 $3 ($1) failed"; }
-		log "download of $2 $3 ($1) failed, trying again in $((try * 20)) s"
-		sleep $((try * 20))
-	done
+	(cd "$d" && apt_retry "download of $2 $3 ($1)" apt-get "${SUITE_APT[@]}" download -qq "$2=$3") ||
+		return 1
 	ls "$d"/"$2"_*.deb
 }
 
@@ -138,17 +142,24 @@ host_ksrc_dir() {
 	dir=$CACHE/src-$ver
 	if [ ! -f "$dir/.unpacked" ]; then
 		mkdir -p "$d" && rm -f "$d"/*.deb
-		(cd "$d" && apt-get download -qq "linux-source-$series=$ver" >/dev/null 2>&1) ||
-			die "download of linux-source-$series $ver failed"
+		(cd "$d" && apt_retry "download of linux-source-$series $ver" \
+			apt-get download -qq "linux-source-$series=$ver") || exit 1
 		unpack_ksrc "$(ls "$d"/linux-source-"$series"_*.deb)" "$series" "$dir"
 	fi
 	echo "$dir"
 }
 
-# The kernel series the modules are built for, oldest to newest: Debian
-# 12's 6.1, the boards' 6.12, and sid's newest (tools/build-kernel
-# prepare builds a tree of each for the W=1 gates)
-KERNEL_SERIES="6.1 6.12 7.2"
+# The driver modules (not the models or tests), as drivers/perf/Kbuild
+# lists them, one per line
+driver_modules() {
+	sed -n 's/^obj-\$(CONFIG_[A-Z0-9_]*)[[:space:]]*+= \([a-z0-9_]*\)\.o$/\1/p' \
+		"$TOP/drivers/perf/Kbuild"
+}
+
+# The ends of the kernel range the modules are built for (the boards run
+# 6.12): Debian 12's 6.1 and sid's newest; tools/build-kernel prepare
+# makes a tree of each for the W=1 gates
+KERNEL_RANGE_ENDS="6.1 7.2"
 
 # series_ksrc_dir SERIES: the source tree of that series
 series_ksrc_dir() {
