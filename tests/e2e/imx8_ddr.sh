@@ -65,6 +65,81 @@ test_perf_list() {
 	return 0
 }
 
+# perf's own i.MX8 metrics (tools/perf/pmu-events/arch/arm64/freescale,
+# in the arm64 perf only): perf picks a table by the PMU's identifier.
+# The imx8mp table's expressions name imx8_ddr0 itself, as on an i.MX8MP
+# (one controller), so the arm64 board's device tree puts that
+# controller first; the imx8mq table's count read_cycles on any PMU whose
+# identifier is i.MX8MQ.  arm64 perf computes metrics only on a machine
+# with one CPU PMU (tools/perf/arch/arm64/util/pmu.c: none, or
+# big.LITTLE's two, and -M fails with EINVAL and no message), as an
+# i.MX8 has: that board boots with the CPUs' PMUv3.  A metric is its
+# event's count times the table's factor, in KB (ScaleUnit 1/1024): the
+# count must be what the model's counter counted, and the value what
+# perf prints for count x factor / 1024.  The board has no i.MX8MM or
+# i.MX8MN controller, whose tables are the imx8mq one's expressions
+# under their own identifiers.
+# metric NAME WORKLOAD: "COUNT VALUE UNIT" as perf stat -x, prints them
+metric() {
+	"$PERF" stat -a -x, -o /tmp/perf-metric.csv -M "$1" -- sh -c "$2" ||
+		fail "perf stat -M $1 failed"
+	grep -v '^#' /tmp/perf-metric.csv | grep . | sed 's/^/  | /' >&2
+	awk -F, -v m="$1" '{ for (i = 2; i <= NF; i++) if (index($i, m)) {
+		split($i, u, " "); print $1, $(i - 1), u[1]; exit } }' /tmp/perf-metric.csv
+}
+# event_counted MODEL CSV: what MODEL's counter of event CSV counted since
+# the reset (its byte count where it has one: the i.MX8MP's axid events)
+event_counted() {
+	awk -v e="csv=$2" '$1 ~ /^counter[1-3]$/ && index($0, e " ") {
+		for (i = 3; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] }
+		print ("bytes" in v ? v["bytes"] : v["counted"]); exit }' "$MODELS/$1/totals"
+}
+# expect_metric NAME WORKLOAD MODEL CSV FACTOR INJECTED: NAME's event
+# counts what MODEL's counter of event CSV counted, which is INJECTED,
+# and NAME's value is that x FACTOR in KB
+expect_metric() {
+	local count value unit
+	reset_models
+	read -r count value unit < <(metric "$1" "$2")
+	expect_eq "$1: its event's count, the model's" "$count" "$(event_counted "$3" "$4")"
+	expect_eq "$1: what was injected" "$count" "$6"
+	expect_eq "$1: unit" "$unit" KB
+	# perf prints as many decimals as it likes (8.0): right to half the
+	# last one printed
+	awk -v v="$value" -v c="$count" -v f="$5" 'BEGIN {
+		want = c * f / 1024; d = v - want; if (d < 0) d = -d
+		n = index(v, ".") ? length(v) - index(v, ".") : 0
+		printf "  %s KB, want %.4f KB\n", v, want
+		exit !(d <= 0.5 * 10 ^ -n + 1e-9) }' ||
+		fail "$1: perf printed $value KB"
+}
+test_perf_metrics() {
+	local w
+	[ "$(uname -m)" = aarch64 ] || skip "perf's i.MX8 tables are in the arm64 perf only"
+	expect_eq "imx8_ddr0 (named by perf's imx8mp metrics)" "$MP" imx8_ddr0
+	# axid-read counts bytes on the i.MX8MP: every ID 100 x 64 + 28 x 64
+	# = 8 KB; the A53's (ID 0) 28 x 64 = 1.75 KB
+	w="model-traffic imx8mp 'read count=100 bytes=64 id=0x70' 'read count=28 bytes=64 id=0' 'write count=5 bytes=64 id=0'"
+	expect_metric imx8mp_ddr_read.all "$w" imx8mp 0x41 1 8192
+	expect_metric imx8mp_ddr_read.a53 "$w" imx8mp 0x41 1 1792
+	# the guide's pair: one shared filter, so they take turns, each
+	# counting part of the time (perf scales them; the percentage is the
+	# third field from the end: the events' names have commas)
+	"$PERF" stat -a -x, -o /tmp/perf-metric.csv \
+		-M imx8mp_ddr_read.a53,imx8mp_ddr_read.3d -- sh -c "for i in 1 2 3 4 5 6 7 8; do
+			model-traffic imx8mp 'read count=10 bytes=64 id=0x70' 'read count=10 bytes=64 id=0'
+			sleep 0.05; done" || fail "the guide's perf stat -M a53,3d failed"
+	grep -v '^#' /tmp/perf-metric.csv | grep . | sed 's/^/  | /'
+	expect_eq "the guide's two metrics, each part of the time" "$(awk -F, '
+		match($0, /imx8mp_ddr_read\.(a53|3d)/) && $(NF - 2) < 100 {
+			print substr($0, RSTART, RLENGTH) }' /tmp/perf-metric.csv | sort | tr '\n' ' ')" \
+		"imx8mp_ddr_read.3d imx8mp_ddr_read.a53 "
+	# read_cycles: 8 data beats a 64-byte burst; the imx8mq table takes a
+	# beat for 16 bytes (4 * 4): 64 x 8 x 16 = 8 KB
+	w="model-traffic imx8mq 'read count=64 bytes=64' 'write count=9 bytes=64'"
+	expect_metric imx8mq_ddr_read.all "$w" imx8mq 0x2a 16 512
+}
+
 # Documentation: perf stat -a -e imx8_ddr0/cycles/ cmd and
 # perf stat -a -e imx8_ddr0/read/,imx8_ddr0/write/ cmd
 test_doc_examples_exact_counts() {
@@ -465,6 +540,7 @@ run_test "sysfs events/, format/, caps/, identifier as Linux 7.2 shows them" tes
 run_test "DB: imx8_db0's sysfs as Linux 7.2 shows it, its own name, IRQ" test_db_sysfs
 run_test "sysfs cpumask is one CPU" test_sysfs_cpumask
 run_test "perf list shows the events" test_perf_list
+run_test "perf's imx8mp and imx8mq metrics: what the model counted" test_perf_metrics
 run_test "doc examples: cycles, read, write count exactly" test_doc_examples_exact_counts
 run_test "read-cycles, write-cycles, read-accesses count exactly" test_read_write_cycles
 run_test "axid-read/axid-write with axi_id and axi_mask" test_axid_filter_mask

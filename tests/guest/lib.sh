@@ -11,7 +11,10 @@ KSFT_SKIP=4
 
 # run_test NAME FUNCTION: register one test; t_summary runs them all.
 # FUNCTION fails the test with fail, skips it with skip, passes otherwise.
+# T_ONLY=REGEX in the environment keeps only the tests whose NAME matches
+# (one test by hand: tools/vm-run 'T_ONLY=turns tests/e2e/...sh').
 run_test() {
+	[ -z "$T_ONLY" ] || [[ $1 =~ $T_ONLY ]] || return 0
 	T_NAMES+=("$1")
 	T_FUNCS+=("$2")
 }
