@@ -73,35 +73,44 @@ apt_retry() {
 # Packages from Debian's other suites, for the one package only: apt is
 # pointed at a private list, state and cache under $CACHE/apt-SUITE, so
 # that the host's own apt configuration (and what it would install) never
-# changes.  suite_apt SUITE: sets SUITE_APT to apt's options for it
+# changes.  suite_apt SUITE [DEBARCH]: sets SUITE_APT to apt's options for
+# it; with DEBARCH (amd64, arm64), for that architecture's packages, in a
+# state of its own (apt-SUITE-DEBARCH).  SUITE "host" is the host's own
+# sources (Debian 12's suites, as the host is configured), in a private
+# state: how the arm64 packages of the host's release are fetched.
 suite_apt() {
-	local a=$CACHE/apt-$1
-	SUITE_APT=(-o "Dir::Etc::SourceList=$a/$1.list" -o Dir::Etc::SourceParts=/dev/null
-		-o "Dir::State::Lists=$a/lists" -o "Dir::Cache=$a/cache" -o Debug::NoLocking=1)
+	local a=$CACHE/apt-$1${2:+-$2}
+	SUITE_APT=(-o "Dir::State::Lists=$a/lists" -o "Dir::Cache=$a/cache" -o Debug::NoLocking=1)
+	[ -z "${2:-}" ] || SUITE_APT+=(-o "APT::Architecture=$2" -o "APT::Architectures=$2")
 	mkdir -p "$a/lists/partial" "$a/cache/archives/partial" "$a/debs"
-	echo "deb [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] http://deb.debian.org/debian $1 main" >"$a/$1.list"
+	if [ "$1" != host ]; then
+		SUITE_APT+=(-o "Dir::Etc::SourceList=$a/$1.list" -o Dir::Etc::SourceParts=/dev/null)
+		echo "deb [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] http://deb.debian.org/debian $1 main" >"$a/$1.list"
+	fi
 	need_pkgs debian-archive-keyring xz-utils
 }
 
-# suite_version SUITE PKG: the version of PKG in SUITE (lists fetched once)
+# suite_version SUITE PKG [DEBARCH]: the version of PKG in SUITE (lists
+# fetched once)
 suite_version() {
 	local ver
-	suite_apt "$1"
+	suite_apt "$1" "${3:-}"
 	if ! ver=$(apt-cache "${SUITE_APT[@]}" show "$2" 2>/dev/null |
 		sed -n 's/^Version: //p' | head -1) || [ -z "$ver" ]; then
-		apt_retry "apt-get update ($1 list)" apt-get "${SUITE_APT[@]}" update -qq
+		apt_retry "apt-get update ($1${3:+ $3} list)" apt-get "${SUITE_APT[@]}" update -qq
 		ver=$(apt-cache "${SUITE_APT[@]}" show "$2" | sed -n 's/^Version: //p' | head -1)
 	fi
 	[ -n "$ver" ] || die "$1 has no $2"
 	echo "$ver"
 }
 
-# suite_download SUITE PKG VERSION: the .deb in $CACHE/apt-SUITE/debs
+# suite_download SUITE PKG VERSION [DEBARCH]: the .deb in
+# $CACHE/apt-SUITE[-DEBARCH]/debs
 suite_download() {
-	local d=$CACHE/apt-$1/debs
-	suite_apt "$1"
+	local d=$CACHE/apt-$1${4:+-$4}/debs
+	suite_apt "$1" "${4:-}"
 	rm -f "$d"/*.deb
-	(cd "$d" && apt_retry "download of $2 $3 ($1)" apt-get "${SUITE_APT[@]}" download -qq "$2=$3") ||
+	(cd "$d" && apt_retry "download of $2 $3 ($1${4:+ $4})" apt-get "${SUITE_APT[@]}" download -qq "$2=$3") ||
 		return 1
 	ls "$d"/"$2"_*.deb
 }
@@ -213,13 +222,13 @@ build_modules() {
 		{ echo "$o" >&2; die "module build failed"; }
 }
 
-# arm64_tree DIR: DIR holds a copy of the project's files (tracked, and
+# tree_copy DIR: DIR holds a copy of the project's files (tracked, and
 # untracked ones git does not ignore), for a build of its own: Kbuild
 # (6.12) builds an external module in its source tree, so the arm64
-# modules cannot sit beside the x86 ones.  Files are copied when newer,
+# modules, or those for a stock kernel, cannot sit beside the x86 ones.  Files are copied when newer,
 # and files the project no longer has are removed (but under out/, where
 # the arm64 build of 6.12's own i.MX8 driver goes).
-arm64_tree() {
+tree_copy() {
 	local dir=$1 list f
 	list=$(cd "$TOP" && git ls-files --cached --others --exclude-standard |
 		grep -v '^out/' | LC_ALL=C sort -u)
@@ -241,7 +250,7 @@ ARM64_PERF=$TOP/out/arm64/perf
 # arm64_board_build KDIR: build them for the arm64 kernel in KDIR
 arm64_board_build() {
 	install -C -D "$(tools_quiet "$TOP/tools/build-perf" arm64)" "$ARM64_PERF"
-	arm64_tree "$ARM64_TREE"
+	tree_copy "$ARM64_TREE"
 	build_modules "$1" "$ARM64_TREE" ARCH=arm64 CROSS_COMPILE=aarch64-linux-gnu-
 	build_test_tools arm64
 }

@@ -772,7 +772,8 @@ static int hybrid_pmu_prepare(struct hybrid_pmu *hpmu)
 		.module		= hpmu->pmu.module,
 		.task_ctx_nr	= perf_hw_context,
 		.capabilities	= PERF_PMU_CAP_EXTENDED_HW_TYPE |
-				  PERF_PMU_CAP_NO_INTERRUPT,
+				  PERF_PMU_CAP_NO_INTERRUPT |
+				  PMU_CAP_HETEROGENEOUS_CPUS,
 		.attr_groups	= hpmu->sysfs->groups,
 		.event_init	= hybrid_pmu_event_init,
 		.add		= hybrid_pmu_add,

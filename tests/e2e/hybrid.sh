@@ -453,7 +453,15 @@ test_errnos() {
 	expect_eq "reserved raw bits" "$("$PERF_OPEN" -c 0 cpu_core:0x1003c)" EINVAL
 	expect_eq "config1" "$("$PERF_OPEN" -c 0 cpu_core:0x3c:1)" EINVAL
 	expect_eq "core event on an atom CPU" "$("$PERF_OPEN" -c 2 cpu_core:0x3c)" ENOENT
-	expect_eq "extended type of a software PMU" "$("$PERF_OPEN" -c 0 "0:$(((1 << 32) | 0))")" ENOENT
+	# a hardware event whose extended type is the software PMU's: perf
+	# core refuses it, our PMUs are never asked; Linux 6.1's perf core
+	# (on Debian's kernel) opens it on the software PMU instead
+	case $(uname -r) in
+	6.1.*) expect_eq "extended type of a software PMU (6.1: perf core opens it)" \
+		"$("$PERF_OPEN" -c 0 "0:$(((1 << 32) | 0))")" ok ;;
+	*) expect_eq "extended type of a software PMU" \
+		"$("$PERF_OPEN" -c 0 "0:$(((1 << 32) | 0))")" ENOENT ;;
+	esac
 	expect_eq "mixed-type group" \
 		"$("$PERF_OPEN" -t "0:$((ct << 32))" "0:$(((at << 32) | 1))")" EINVAL
 	expect_eq "sampling" "$("$PERF_OPEN" -c 0 -s 100000 cpu_core:0x3c)" EOPNOTSUPP

@@ -117,6 +117,20 @@ static inline int fn##_match(struct perf_event *event)			\
 #define PMU_CPU_FILTER(fn)	.filter_match = fn##_match
 #endif
 
+/*
+ * Linux 6.2: any number of PMUs may have per-task (perf_hw_context)
+ * events.  Before, one PMU had that context; a second one had to say
+ * that it and the first are for different CPUs
+ * (PERF_PMU_CAP_HETEROGENEOUS_CPUS), or perf_pmu_register() warned and
+ * took its per-task events away.  A heterogeneous CPU PMU ORs this into
+ * its capabilities.
+ */
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 2, 0)
+#define PMU_CAP_HETEROGENEOUS_CPUS	0
+#else
+#define PMU_CAP_HETEROGENEOUS_CPUS	PERF_PMU_CAP_HETEROGENEOUS_CPUS
+#endif
+
 /**
  * pmu_set_parent() - make @dev the parent of @pmu's device in sysfs
  * @pmu: PMU not yet registered
