@@ -255,6 +255,23 @@ arm64_board_build() {
 	build_test_tools arm64
 }
 
+# Debian's own kernels (tools/stock-kernel): the project is built for
+# each in a copy of the tree of its own, stock_tree SERIES ARCH, where
+# the guest runs the suites.  stock_board_build SERIES ARCH KDIR builds
+# it there against the prepared tree KDIR, with perf and the helpers.
+stock_tree() { echo "$TOP/out/stock-$1-$2/tree"; }
+stock_board_build() {
+	local tree
+	tree=$(stock_tree "$1" "$2")
+	if [ "$2" = x86_64 ]; then
+		tree_copy "$tree"
+		build_modules "$3" "$tree"
+		build_test_tools
+	else
+		ARM64_TREE=$tree arm64_board_build "$3"
+	fi
+}
+
 # arm64_board_dtb QEMU DIR MACHINE_ARGS...: the arm64 board's device tree,
 # DIR/board.dtb: the one QEMU's virt machine makes for MACHINE_ARGS (CPUs,
 # NUMA nodes, memory: they are in it), with the i.MX8 nodes of
