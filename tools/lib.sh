@@ -270,6 +270,10 @@ stock_board_build() {
 	else
 		ARM64_TREE=$tree arm64_board_build "$3"
 	fi
+	# the kernel's own perf drivers, where the guest sees them
+	rm -rf "$tree/out/kernel-perf"
+	mkdir -p "$tree/out"
+	cp -r "$(dirname "$3")/kernel-perf" "$tree/out/kernel-perf"
 }
 
 # arm64_board_dtb QEMU DIR MACHINE_ARGS...: the arm64 board's device tree,
