@@ -84,7 +84,12 @@ suite_apt() {
 	[ -z "${2:-}" ] || SUITE_APT+=(-o "APT::Architecture=$2" -o "APT::Architectures=$2")
 	mkdir -p "$a/lists/partial" "$a/cache/archives/partial" "$a/debs"
 	if [ "$1" != host ]; then
-		SUITE_APT+=(-o "Dir::Etc::SourceList=$a/$1.list" -o Dir::Etc::SourceParts=/dev/null)
+		# Signatures are checked, Valid-Until is not: a mirror that
+		# serves a snapshot of sid (its Release valid a week) would
+		# otherwise refuse every update after that week ("Release file
+		# ... is expired"), as a fresh Debian 12 root here found
+		SUITE_APT+=(-o "Dir::Etc::SourceList=$a/$1.list" -o Dir::Etc::SourceParts=/dev/null
+			-o Acquire::Check-Valid-Until=false)
 		echo "deb [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] http://deb.debian.org/debian $1 main" >"$a/$1.list"
 	fi
 	need_pkgs debian-archive-keyring xz-utils
