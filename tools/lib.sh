@@ -230,9 +230,10 @@ build_modules() {
 # tree_copy DIR: DIR holds a copy of the project's files (tracked, and
 # untracked ones git does not ignore), for a build of its own: Kbuild
 # (6.12) builds an external module in its source tree, so the arm64
-# modules, or those for a stock kernel, cannot sit beside the x86 ones.  Files are copied when newer,
-# and files the project no longer has are removed (but under out/, where
-# the arm64 build of 6.12's own i.MX8 driver goes).
+# modules, or those for a stock kernel, cannot sit beside the x86 ones.
+# Files are copied when newer, and files the project no longer has are
+# removed (but under out/, where the builds of the kernel's own drivers
+# go).
 tree_copy() {
 	local dir=$1 list f
 	list=$(cd "$TOP" && git ls-files --cached --others --exclude-standard |
@@ -252,11 +253,13 @@ tree_copy() {
 # guest runs the suites there), the arm64 perf and the helpers.
 ARM64_TREE=$TOP/out/arm64/tree
 ARM64_PERF=$TOP/out/arm64/perf
-# arm64_board_build KDIR: build them for the arm64 kernel in KDIR
+# arm64_board_build KDIR [TREE]: build them for the arm64 kernel in KDIR,
+# the tree's copy in TREE (default ARM64_TREE)
 arm64_board_build() {
+	local tree=${2:-$ARM64_TREE}
 	install -C -D "$(tools_quiet "$TOP/tools/build-perf" arm64)" "$ARM64_PERF"
-	tree_copy "$ARM64_TREE"
-	build_modules "$1" "$ARM64_TREE" ARCH=arm64 CROSS_COMPILE=aarch64-linux-gnu-
+	tree_copy "$tree"
+	build_modules "$1" "$tree" ARCH=arm64 CROSS_COMPILE=aarch64-linux-gnu-
 	build_test_tools arm64
 }
 
@@ -273,7 +276,7 @@ stock_board_build() {
 		build_modules "$3" "$tree"
 		build_test_tools
 	else
-		ARM64_TREE=$tree arm64_board_build "$3"
+		arm64_board_build "$3" "$tree"
 	fi
 	# the kernel's own perf drivers, where the guest sees them
 	rm -rf "$tree/out/kernel-perf"

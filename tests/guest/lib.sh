@@ -148,6 +148,9 @@ inject() {
 	echo "$*" >"$MODELS/$m/inject"
 }
 
+# driver_of PMU: the driver bound to the PMU's parent device
+driver_of() { basename "$(readlink -f "$(readlink -f "$PMUS/$1")/../driver")"; }
+
 # total MODEL KEY: one of the model's totals
 total() { awk -v k="$2" '$1 == k { print $2 }' "$MODELS/$1/totals"; }
 

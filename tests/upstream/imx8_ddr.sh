@@ -20,9 +20,6 @@ field() {
 	awk -F';' -v s="$1" -v e="$2" -v n="$3" '$1 == s && $2 == e { print $n }' "$CMP"
 }
 
-# driver_of PMU: the driver bound to the PMU's parent device
-driver_of() { basename "$(readlink -f "$(readlink -f "$PMUS/$1")/../driver")"; }
-
 test_upstream_probes() {
 	[ -f "$UPSTREAM_KO" ] || skip "upstream driver not built (tools/build-upstream-imx8)"
 	use_driver upstream || fail "insmod upstream"

@@ -80,7 +80,7 @@ test_upstream_loads() {
 	[ -d "$PMUS/nvidia_ucf_pmu_0" ] || skip "no Tegra410 units on this board (the ACPI board has them)"
 	use_drivers upstream || fail "insmod 7.2's drivers"
 	expect_eq "7.2's UCF PMU bound by" \
-		"$(basename "$(readlink -f "$(readlink -f "$PMUS/nvidia_ucf_pmu_0")/../driver")")" arm-cs-arch-pmu
+		"$(driver_of nvidia_ucf_pmu_0)" arm-cs-arch-pmu
 	expect_eq "7.2's PMUs, as many as ours" \
 		"$(find "$PMUS"/ -maxdepth 1 -name 'nvidia_*' | wc -l)" \
 		"$(use_drivers ours && find "$PMUS"/ -maxdepth 1 -name 'nvidia_*' | wc -l)"
