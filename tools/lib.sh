@@ -362,7 +362,7 @@ module_load_order() {
 # the i.MX8 ones and the register file's (tests/board/qemu-devices), then
 # the Tegra410 units' (generated from tests/board/tegra410-units and
 # tegra410-latency-units).  The lines are the x86 board's pmu-model-isa
-# devices; on the arm64 board (ARCH arm64) each is a pmu-model-mmio at the
+# devices (but those marked arm64:); on the arm64 board (ARCH arm64) each is a pmu-model-mmio at the
 # same addresses, and ISA line N is GIC SPI ARM64_SPI_BASE + N.
 ARM64_SPI_BASE=192
 board_devices() {
@@ -370,6 +370,10 @@ board_devices() {
 	tegra=$("$TOP/tools/gen-tegra410" devices) || return 1
 	while read -r line; do
 		case $line in '' | '#'*) continue ;; esac
+		if [[ $line == arm64:* ]]; then
+			[ "${1:-x86_64}" = arm64 ] || continue
+			line=${line#arm64:}
+		fi
 		if [ "${1:-x86_64}" = arm64 ]; then
 			[[ $line =~ ^pmu-model-isa,(.*),irq=(-?[0-9]+)(.*)$ ]] ||
 				die "board device line without irq=: $line"

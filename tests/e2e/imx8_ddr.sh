@@ -15,6 +15,8 @@ DB=$(pmu_of imx8dxl-db) || fail "no i.MX8DXL DB PMU"
 reset_models() {
 	local m
 	for m in imx8mq imx8mp imx8dxl imx8 imx8dxl-db; do inject $m reset; done
+	# the arm64 device-tree board's i.MX8MM and i.MX8MN
+	for m in imx8mm imx8mn; do [ ! -d "$MODELS/$m" ] || inject $m reset; done
 }
 
 
@@ -76,9 +78,10 @@ test_perf_list() {
 # i.MX8 has: that board boots with the CPUs' PMUv3.  A metric is its
 # event's count times the table's factor, in KB (ScaleUnit 1/1024): the
 # count must be what the model's counter counted, and the value what
-# perf prints for count x factor / 1024.  The board has no i.MX8MM or
-# i.MX8MN controller, whose tables are the imx8mq one's expressions
-# under their own identifiers.
+# perf prints for count x factor / 1024.  The imx8mm and imx8mn tables
+# count read_cycles on the PMU of their identifier, as the imx8mq one
+# does, with their own factors (4 x 4, 4 x 2): the device-tree board has
+# an i.MX8MM and an i.MX8MN controller for them.
 # metric NAME WORKLOAD: "COUNT VALUE UNIT" as perf stat -x, prints them
 metric() {
 	"$PERF" stat -a -x, -o /tmp/perf-metric.csv -M "$1" -- sh -c "$2" ||
@@ -138,6 +141,12 @@ test_perf_metrics() {
 	# beat for 16 bytes (4 * 4): 64 x 8 x 16 = 8 KB
 	w="model-traffic imx8mq 'read count=64 bytes=64' 'write count=9 bytes=64'"
 	expect_metric imx8mq_ddr_read.all "$w" imx8mq 0x2a 16 512
+	pmu_of imx8mm >/dev/null && pmu_of imx8mn >/dev/null ||
+		fail "no i.MX8MM or i.MX8MN PMU: the device-tree board has both"
+	w="model-traffic imx8mm 'read count=40 bytes=64' 'write count=3 bytes=64'"
+	expect_metric imx8mm_ddr_read.all "$w" imx8mm 0x2a 16 320
+	w="model-traffic imx8mn 'write count=25 bytes=64' 'read count=2 bytes=64'"
+	expect_metric imx8mn_ddr_write.all "$w" imx8mn 0x2b 8 200
 }
 
 # Documentation: perf stat -a -e imx8_ddr0/cycles/ cmd and
@@ -540,7 +549,7 @@ run_test "sysfs events/, format/, caps/, identifier as Linux 7.2 shows them" tes
 run_test "DB: imx8_db0's sysfs as Linux 7.2 shows it, its own name, IRQ" test_db_sysfs
 run_test "sysfs cpumask is one CPU" test_sysfs_cpumask
 run_test "perf list shows the events" test_perf_list
-run_test "perf's imx8mp and imx8mq metrics: what the model counted" test_perf_metrics
+run_test "perf's imx8mp, imx8mq, imx8mm and imx8mn metrics: what the model counted" test_perf_metrics
 run_test "doc examples: cycles, read, write count exactly" test_doc_examples_exact_counts
 run_test "read-cycles, write-cycles, read-accesses count exactly" test_read_write_cycles
 run_test "axid-read/axid-write with axi_id and axi_mask" test_axid_filter_mask

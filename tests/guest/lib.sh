@@ -72,7 +72,7 @@ pmu_of() {
 		[ -e "$d/identifier" ] && read -r id <"$d/identifier"
 		case "$want:$id" in
 		imx8mq:i.MX8MQ | imx8mp:i.MX8MP | imx8dxl:i.MX8DXL | imx8:none | \
-			imx8dxl-db:i.MX8DXL)
+			imx8mm:i.MX8MM | imx8mn:i.MX8MN | imx8dxl-db:i.MX8DXL)
 			basename "$d"
 			return 0
 			;;
