@@ -5,19 +5,30 @@
 #   make                          build against the running kernel
 #   make KDIR=/path/to/kernel     build against another kernel tree
 #   make KDIR=... ARCH=arm64 CROSS_COMPILE=aarch64-linux-gnu-
-#   make install                  modules_install into that kernel's tree
+#   make modules_install          the drivers (not the test modules) into
+#                                 $(INSTALL_MOD_PATH)/lib/modules/<release>,
+#                                 then $(DEPMOD) for that release; "install"
+#                                 is the same.  KERNEL_SRC is KDIR's other
+#                                 name and O= the kernel's build directory,
+#                                 as Yocto's module.bbclass passes them
 #   make demo                     boot the virtual board and run perf on it
 #   make demo ARCH=arm64          the same on the arm64 board (device tree)
 #   make check                    every gate and test; ends "N passed, N failed"
 #   make shell [ARCH=arm64]       interactive shell on the virtual board
 #   make bench                    what the read path, the overflow IRQ and
 #                                 module load cost on the board (figures only)
-#   make install-tools            tools/t410-metrics into $(DESTDIR)$(PREFIX)/bin
+#   make install-tools            tools/t410-metrics into $(DESTDIR)$(PREFIX)/bin,
+#                                 tools/imx-tegra-pmu-switch into .../sbin
 #                                 (PREFIX=/usr/local)
 #   make dkms-deb                 the DKMS package, out/dkms/*.deb (README)
 
-KDIR ?= /lib/modules/$(shell uname -r)/build
+# Yocto's module.bbclass names the kernel tree KERNEL_SRC
+KERNEL_SRC ?= /lib/modules/$(shell uname -r)/build
+KDIR ?= $(KERNEL_SRC)
 PREFIX ?= /usr/local
+DEPMOD ?= depmod
+# the release the modules are for, as the kernel tree names it
+KREL = $(shell cat $(if $(O),$(O),$(KDIR))/include/config/kernel.release 2>/dev/null)
 # which virtual board demo and shell boot: ARCH=arm64 the arm64 one
 BOARD := $(if $(filter arm64,$(ARCH)),--arch arm64)
 
@@ -26,8 +37,15 @@ all: modules
 modules:
 	$(MAKE) -C $(KDIR) M=$(CURDIR) modules
 
-install: modules
-	$(MAKE) -C $(KDIR) M=$(CURDIR) modules_install
+# The drivers only: the models and test modules stay in the checkout
+# (PMU_TESTS=n leaves tests/ out of the build and of modules.order).
+# The kernel's own modules_install runs depmod only where the tree has a
+# System.map; a distribution's headers have none, so depmod runs here
+# (DEPMOD=echo, as Yocto passes it, only says what it would run)
+modules_install install:
+	$(MAKE) -C $(KDIR) M=$(CURDIR) PMU_TESTS=n modules
+	$(MAKE) -C $(KDIR) M=$(CURDIR) PMU_TESTS=n modules_install
+	$(DEPMOD) -a $(if $(INSTALL_MOD_PATH),-b $(INSTALL_MOD_PATH)) $(KREL)
 
 clean:
 	$(MAKE) -C $(KDIR) M=$(CURDIR) clean 2>/dev/null || \
@@ -52,8 +70,9 @@ bench:
 
 install-tools:
 	install -D -m 0755 tools/t410-metrics $(DESTDIR)$(PREFIX)/bin/t410-metrics
+	install -D -m 0755 tools/imx-tegra-pmu-switch $(DESTDIR)$(PREFIX)/sbin/imx-tegra-pmu-switch
 
 dkms-deb:
 	tools/build-dkms-deb
 
-.PHONY: all modules install clean distclean demo check shell bench install-tools dkms-deb
+.PHONY: all modules modules_install install clean distclean demo check shell bench install-tools dkms-deb

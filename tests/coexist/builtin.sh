@@ -1,0 +1,153 @@
+#!/bin/bash
+# The kernel's own drivers built in, as NXP's BSP kernels build
+# fsl_imx8_ddr_perf (and kernels that build arm_cspmu in): the arm64
+# boards' kernel is such a kernel, and the side that binds is the
+# installed system's choice on the kernel command line (tools/vm-run:
+# $VM_OUT/boot-root, whose extlinux.conf the board boots with).  The
+# kernel's drivers cannot be unbound at run time (suppress_bind_attrs), so
+# the handover is across boots: tools/check boots the board three times,
+# ours -> the kernel's -> ours, and each boot runs this suite to check the
+# drivers bound and perf's counts and to make the next boot's choice:
+#   HANDOVER_NOW=ours|kernel   the choice this boot was made with
+#   HANDOVER_NEXT=ours|kernel  the choice to make for the next boot
+
+. "$VM_TOP/tests/guest/lib.sh"
+
+SWITCH=$VM_TOP/tools/imx-tegra-pmu-switch
+BROOT=$VM_OUT/boot-root
+REL=$(uname -r)
+NOW=${HANDOVER_NOW:-ours}
+NEXT=${HANDOVER_NEXT:-$NOW}
+PLATFORM=/sys/bus/platform/devices
+
+sw() { "$SWITCH" --root "$BROOT" --release "$REL" "$@"; }
+
+# The kinds the kernel has built in: "kind|kernel's module|kernel's
+# driver|our module|our driver"
+KINDS=(
+	"i.MX8 DDR|fsl_imx8_ddr_perf|imx-ddr-pmu|imx8_ddr_pmu|imx8-ddr-pmu"
+	"CoreSight|arm_cspmu_module|arm-cs-arch-pmu|coresight_pmu|coresight-pmu"
+)
+
+# builtin_aliases MODULE: a built-in module's aliases
+builtin_aliases() {
+	tr '\0' '\n' <"$BROOT/lib/modules/$REL/modules.builtin.modinfo" | sed -n "s/^$1\.alias=//p"
+}
+
+knows() {
+	local a
+	while read -r a; do
+		# shellcheck disable=SC2053  # the alias is a glob
+		[ -n "$a" ] && [[ $1 == $a ]] && return 0
+	done <<<"$2"
+	return 1
+}
+
+bound() {
+	local l=$PLATFORM/$1/driver
+	[ -e "$l" ] && basename "$(readlink -f "$l")" || echo none
+}
+
+# expect_bound SIDE: each device that SIDE's driver knows, of a kind the
+# kernel has built in, is bound to it; prints what it checked
+expect_bound() {
+	local k kind km kd om od ka oa d ma n=0 want
+	for k in "${KINDS[@]}"; do
+		IFS="|" read -r kind km kd om od <<<"$k"
+		grep -q "/$km\.ko$" "$BROOT/lib/modules/$REL/modules.builtin" || continue
+		ka=$(builtin_aliases "$km")
+		oa=$(modinfo -F alias "$VM_TOP/drivers/perf/$om.ko")
+		for d in "$PLATFORM"/*; do
+			[ -r "$d/modalias" ] || continue
+			ma=$(<"$d/modalias")
+			if [ "$1" = ours ]; then
+				knows "$ma" "$oa" || continue
+				want=$od
+			else
+				knows "$ma" "$ka" || continue
+				want=$kd
+			fi
+			d=${d##*/}
+			[ "$(bound "$d")" = "$want" ] || fail "$kind $d: bound to $(bound "$d"), expected $want ($1)"
+			n=$((n + 1))
+		done
+		echo "  $1: every $kind device bound to $want"
+		# the built-in driver registered only where the command line let it
+		if [ "$1" = ours ]; then
+			[ ! -d "/sys/bus/platform/drivers/$kd" ] || fail "$kd registered despite initcall_blacklist"
+		else
+			[ -d "/sys/bus/platform/drivers/$kd" ] || fail "the built-in $kd did not register"
+		fi
+	done
+	[ $n -gt 0 ] || fail "no device of a kind the kernel has built in"
+}
+
+test_bound_as_chosen() {
+	local cmd
+	cmd=$(</proc/cmdline)
+	echo "  kernel command line: $cmd"
+	if [ "$NOW" = ours ]; then
+		[[ $cmd == *initcall_blacklist=*imx_ddr_pmu_driver_init* ]] ||
+			fail "the choice ours is not on the command line"
+	else
+		[[ $cmd != *imx_ddr_pmu_driver_init* ]] || fail "the choice kernel still blacklists the built-in driver"
+	fi
+	sw status || fail "status failed"
+	expect_bound "$NOW"
+	sw status | awk -v now="$NOW" 'NR > 1 && $NF == "built-in" && $(NF - 2) != now {
+		print "status says " $(NF - 2) " at boot: " $0; bad = 1 } END { exit bad }' ||
+		fail "status's boot choice is not $NOW"
+}
+
+# perf counts exactly through whichever driver is bound: a DDR
+# controller's reads and writes against the traffic given to its model;
+# the Grace SCF unit's counts against its model's (the end-to-end test)
+test_counts_exact() {
+	local p c out
+	if [ -d "$MODELS/imx8mq" ] && [ -n "$(ls -d "$PMUS"/imx8_ddr* 2>/dev/null)" ]; then
+		p=$(pmu_of imx8mq) || fail "no PMU for the i.MX8MQ controller"
+		inject imx8mq reset
+		mapfile -t c < <(counts "$p/read/,$p/write/" \
+			"model-traffic imx8mq 'read count=1000 bytes=64' 'write count=300 bytes=32'")
+		expect_eq "$p/read/ (driver $(driver_of "$p"))" "${c[0]}" 1000
+		expect_eq "$p/write/" "${c[1]}" 300
+	fi
+	if [ -n "$(ls -d "$PLATFORM"/arm-cs-arch-pmu.* 2>/dev/null)" ]; then
+		out=$(T_ONLY='^Tegra241 SCF: counts without a filter, exact$' \
+			bash "$VM_TOP/tests/e2e/tegra410_fabric.sh" 2>&1)
+		echo "$out" | sed -n 's/^#   //p' | head -20
+		grep -q '^ok 1 ' <<<"$out" && ! grep -q 'SKIP' <<<"$out" ||
+			fail "Grace SCF counts with $NOW's driver"
+	fi
+}
+
+# The next boot's choice: on a kernel whose drivers are built in, --now
+# cannot move anything (exit 3, nothing moved) and the command line is
+# what changes
+test_next_choice() {
+	local rc=0 before
+	before=$(for d in "$PLATFORM"/*; do echo "${d##*/} $(bound "${d##*/}")"; done)
+	sw "$NEXT" --now || rc=$?
+	if [ "$NEXT" = "$NOW" ]; then
+		expect_eq "exit status, the same choice again" $rc 0
+	else
+		expect_eq "exit status, a built-in driver to move (at the next boot)" $rc 3
+	fi
+	expect_eq "bindings after $NEXT --now" \
+		"$(for d in "$PLATFORM"/*; do echo "${d##*/} $(bound "${d##*/}")"; done)" "$before"
+	grep -i 'append' "$BROOT/boot/extlinux/extlinux.conf"
+	if [ "$NEXT" = ours ]; then
+		grep -qi 'append.*initcall_blacklist=.*imx_ddr_pmu_driver_init' "$BROOT/boot/extlinux/extlinux.conf" ||
+			fail "the next boot's command line lacks the choice ours"
+	else
+		! grep -q 'imx_ddr_pmu_driver_init' "$BROOT/boot/extlinux/extlinux.conf" ||
+			fail "the next boot's command line still has the choice ours"
+	fi
+}
+
+[ -f "$BROOT/lib/modules/$REL/modules.builtin" ] ||
+	{ echo "builtin: no $BROOT (tools/vm-run makes it for the arm64 boards)" >&2; exit 1; }
+run_test "this boot ($NOW): bound as the kernel command line chose" test_bound_as_chosen
+run_test "this boot ($NOW): perf counts exactly" test_counts_exact
+run_test "the next boot's choice ($NEXT), nothing moved now" test_next_choice
+t_summary

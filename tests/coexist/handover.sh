@@ -1,0 +1,263 @@
+#!/bin/bash
+# Handing the devices to the kernel's own drivers and back with
+# tools/imx-tegra-pmu-switch, on a kernel that has its drivers as modules
+# (Debian's 6.1 and 7.2 for the i.MX8; on the ACPI board, 7.2's arm_cspmu,
+# nvidia_cspmu and Tegra410 latency drivers as RHEL 10 and Ubuntu ship
+# them).  The switch works on an installed system's image (--root): the
+# kernel's modules in kernel/drivers/perf (out/kernel-perf: the image's
+# own; out/upstream-t410: 7.2's, built for this kernel), ours where DKMS
+# puts them (updates/dkms), the packages' modprobe.d file in
+# /usr/lib/modprobe.d, depmod's indexes.  After every step each device is
+# checked to be bound as chosen and perf to count exactly, through
+# whichever driver has it.
+
+. "$VM_TOP/tests/guest/lib.sh"
+
+SWITCH=$VM_TOP/tools/imx-tegra-pmu-switch
+ROOT=/tmp/handover
+REL=$(uname -r)
+MODS=$ROOT/lib/modules/$REL
+PLATFORM=/sys/bus/platform/devices
+
+sw() { "$SWITCH" --root "$ROOT" "$@"; }
+
+# make_root: the installed system's image
+make_root() {
+	local ko
+	rm -rf "$ROOT"
+	mkdir -p "$MODS/kernel/drivers/perf" "$MODS/updates/dkms" "$ROOT/usr/lib/modprobe.d"
+	for ko in "$VM_TOP"/out/kernel-perf/*.ko "$VM_TOP"/out/upstream-t410/*.ko; do
+		[ -f "$ko" ] && cp "$ko" "$MODS/kernel/drivers/perf/"
+	done
+	cp "$VM_TOP"/drivers/perf/*.ko "$MODS/updates/dkms/"
+	cp "$VM_TOP/packaging/imx-tegra-pmu.conf" "$ROOT/usr/lib/modprobe.d/"
+	touch "$MODS/modules.order" "$MODS/modules.builtin" "$MODS/modules.builtin.modinfo"
+	depmod -b "$ROOT" "$REL" || fail "depmod failed"
+}
+
+# The device kinds this board has both sides' drivers for: "kind|our
+# module|our driver|kernel's module|kernel's driver" (the first module of
+# each side: its aliases say which devices it takes)
+KINDS=(
+	"i.MX8 DDR|imx8_ddr_pmu|imx8-ddr-pmu|fsl_imx8_ddr_perf|imx-ddr-pmu"
+	"CoreSight|coresight_pmu|coresight-pmu|arm_cspmu_module|arm-cs-arch-pmu"
+	"CMEM latency|nvidia_t410_cmem_latency_pmu|nvidia-t410-cmem-latency-pmu|nvidia_t410_cmem_latency_pmu|nvidia-t410-cmem-latency-pmu"
+	"C2C|nvidia_t410_c2c_pmu|nvidia-t410-c2c-pmu|nvidia_t410_c2c_pmu|nvidia-t410-c2c-pmu"
+)
+
+# aliases DIR MODULE: the module file's aliases
+aliases() { modinfo -F alias "$MODS/$1/$2.ko" 2>/dev/null; }
+
+# knows MODALIAS ALIASES: one of the aliases (globs) matches
+knows() {
+	local a
+	while read -r a; do
+		# shellcheck disable=SC2053  # the alias is a glob
+		[ -n "$a" ] && [[ $1 == $a ]] && return 0
+	done <<<"$2"
+	return 1
+}
+
+# bound DEVICE: the driver bound to it, or none
+bound() {
+	local l=$PLATFORM/$1/driver
+	[ -e "$l" ] && basename "$(readlink -f "$l")" || echo none
+}
+
+# The module sizes of ours, as the board loaded them (/sys/module/M/
+# coresize): where both sides' modules have one name, the size tells
+# which file is loaded
+declare -A OUR_SIZE=()
+for m in nvidia_t410_cmem_latency_pmu nvidia_t410_c2c_pmu; do
+	[ -r "/sys/module/$m/coresize" ] && OUR_SIZE[$m]=$(<"/sys/module/$m/coresize")
+done
+
+# expect_side SIDE: every device of the kinds here is bound to SIDE's
+# driver where SIDE knows it, to none where it does not; prints the
+# devices checked
+expect_side() {
+	local k kind om od km kd oa ka d ma want n=0 size
+	for k in "${KINDS[@]}"; do
+		IFS='|' read -r kind om od km kd <<<"$k"
+		[ -f "$MODS/kernel/drivers/perf/$km.ko" ] || continue
+		oa=$(aliases updates/dkms "$om") ka=$(aliases kernel/drivers/perf "$km")
+		for d in "$PLATFORM"/*; do
+			[ -r "$d/modalias" ] || continue
+			ma=$(<"$d/modalias")
+			knows "$ma" "$oa" || knows "$ma" "$ka" || continue
+			want=none
+			if [ "$1" = ours ]; then knows "$ma" "$oa" && want=$od
+			else knows "$ma" "$ka" && want=$kd
+			fi
+			d=${d##*/}
+			[ "$(bound "$d")" = "$want" ] || fail "$kind $d: bound to $(bound "$d"), expected $want ($1)"
+			if [ "$om" = "$km" ] && [ "$want" != none ]; then
+				size=$(<"/sys/module/$om/coresize")
+				if [ "$1" = ours ]; then
+					[ "$size" = "${OUR_SIZE[$om]}" ] || fail "$om: not ours loaded (size $size)"
+				else
+					[ "$size" != "${OUR_SIZE[$om]}" ] || fail "$om: ours still loaded"
+				fi
+			fi
+			n=$((n + 1))
+		done
+		echo "  $1: every $kind device as chosen"
+	done
+	[ $n -gt 0 ] || fail "no device of a kind both sides drive"
+}
+
+# count_exact SIDE: perf counts exactly through the drivers bound now: a
+# DDR controller's reads and writes against the traffic the model was
+# given; on the Tegra410 units, the guide's examples, which check every
+# count against the models' (the same tests the cross-check with 7.2's
+# drivers runs)
+count_exact() {
+	local p c re suite out
+	if [ -n "$(ls -d "$PMUS"/imx8_ddr* 2>/dev/null)" ]; then
+		p=$(pmu_of imx8mq) || fail "no PMU for the i.MX8MQ controller ($1)"
+		inject imx8mq reset
+		mapfile -t c < <(counts "$p/read/,$p/write/" \
+			"model-traffic imx8mq 'read count=1000 bytes=64' 'write count=300 bytes=32'")
+		expect_eq "$1: $p/read/ (driver $(driver_of "$p"))" "${c[0]}" 1000
+		expect_eq "$1: $p/write/" "${c[1]}" 300
+	fi
+	if [ -f "$MODS/kernel/drivers/perf/arm_cspmu_module.ko" ]; then
+		for re in "tegra410_fabric|^UCF: the documentation's examples, exact$" \
+			"tegra410_latency|^CMEM: the documentation's group, exact$" \
+			"tegra410_latency|^NVLink-C2C: the documentation's examples, exact per gpu_mask$"; do
+			suite=${re%%|*}
+			out=$(T_ONLY=${re#*|} bash "$VM_TOP/tests/e2e/$suite.sh" 2>&1)
+			grep -q '^ok 1 ' <<<"$out" && ! grep -q 'SKIP' <<<"$out" ||
+				{ echo "$out" | tail -20; fail "$1: ${re#*|} did not pass"; }
+			echo "  $1: ${re#*^} passes"
+		done
+	fi
+}
+
+check_prerequisites() {
+	compgen -G "$VM_TOP/out/kernel-perf/fsl_imx8_ddr_perf.ko" >/dev/null ||
+		[ -f "$VM_TOP/out/upstream-t410/arm_cspmu_module.ko" ] ||
+		skip "this kernel has no driver of its own for our devices as a module"
+}
+
+# Ours at boot (the board loaded them); the kernel's with --now; ours
+# again with --now; each step counting exactly
+test_handover_now() {
+	check_prerequisites
+	make_root
+	sw status || fail "status failed"
+	expect_side ours
+	count_exact ours
+	sw kernel --now || fail "switch kernel --now failed"
+	sw status
+	expect_side kernel
+	count_exact kernel
+	grep -qx '# imx-tegra-pmu-switch: kernel' "$ROOT/etc/modprobe.d/imx-tegra-pmu.conf" ||
+		fail "the choice is not kept in /etc/modprobe.d"
+	sw ours --now || fail "switch ours --now failed"
+	expect_side ours
+	count_exact ours
+}
+
+# udev at boot: every device's modalias through modprobe, with the
+# image's configuration; nothing of ours or the kernel's loaded before
+coldplug() {
+	local d m
+	for m in nvidia_cspmu ampere_cspmu arm_cspmu_module nvidia_coresight_pmu \
+		ampere_coresight_pmu coresight_pmu nvidia_t410_c2c_pmu \
+		nvidia_t410_cmem_latency_pmu imx8_ddr_pmu fsl_imx8_ddr_perf; do
+		[ ! -d "/sys/module/$m" ] || rmmod "$m" || fail "rmmod $m"
+	done
+	for d in "$PLATFORM"/*; do
+		[ -r "$d/modalias" ] || continue
+		modprobe -d "$ROOT" -C "$ROOT/etc/modprobe.d" -C "$ROOT/usr/lib/modprobe.d" \
+			-q "$(<"$d/modalias")"
+	done
+	# each CoreSight core asks for its backends by name (request_module:
+	# the board's own modprobe, which knows nothing of the image): here,
+	# from the image
+	if [ -d /sys/module/coresight_pmu ]; then
+		modprobe -d "$ROOT" -a -q nvidia_coresight_pmu ampere_coresight_pmu
+	fi
+	if [ -d /sys/module/arm_cspmu_module ]; then
+		modprobe -d "$ROOT" -a -q nvidia_cspmu ampere_cspmu
+	fi
+	return 0
+}
+
+# The choice taken at boot: udev's coldplug with each choice's files
+test_choice_at_boot() {
+	check_prerequisites
+	make_root
+	sw kernel || fail "switch kernel failed"
+	coldplug
+	expect_side kernel
+	count_exact kernel
+	sw ours || fail "switch ours failed"
+	coldplug
+	expect_side ours
+	count_exact ours
+}
+
+# snapshot: the bindings and the image's configuration, for comparison
+snapshot() {
+	local d
+	for d in "$PLATFORM"/*; do
+		echo "${d##*/} $(bound "${d##*/}")"
+	done
+	cat "$ROOT"/etc/modprobe.d/* "$ROOT"/etc/depmod.d/* 2>/dev/null
+	lsmod | awk 'NR > 1 { print $1 }' | sort
+}
+
+# While a perf event is open, nothing moves
+test_refused_while_counting() {
+	local before pid rc=0 p
+	check_prerequisites
+	make_root
+	sw ours || fail "switch ours failed"
+	before=$(snapshot)
+	p=$(cd "$PMUS" && ls -d imx8_ddr0 nvidia_ucf_pmu_0 2>/dev/null | head -1)
+	[ -n "$p" ] || fail "no PMU to count with"
+	"$PERF" stat -a -e "$p/cycles/" -- sleep 600 >/dev/null 2>&1 &
+	pid=$!
+	# perf's event is open once its fd shows
+	for _ in $(seq 100); do
+		find /proc/[0-9]*/fd -lname 'anon_inode:\[perf_event\]' 2>/dev/null | grep -q . && break
+		sleep 0.2
+	done
+	sw kernel --now 2>/tmp/switch.err || rc=$?
+	kill -INT "$pid"
+	wait "$pid"
+	cat /tmp/switch.err
+	expect_eq "exit status while a perf event is open" "$rc" 2
+	grep -q 'perf events are open' /tmp/switch.err || fail "no clear message"
+	expect_eq "bindings, modules and files" "$(snapshot)" "$before"
+}
+
+# A step that fails half-way is put back: the kernel's module will not
+# load (a file cut short), so ours go back and the files are as before
+test_failure_put_back() {
+	local before rc=0 km
+	check_prerequisites
+	make_root
+	sw ours || fail "switch ours failed"
+	before=$(snapshot)
+	for km in fsl_imx8_ddr_perf arm_cspmu_module; do
+		[ -f "$MODS/kernel/drivers/perf/$km.ko" ] || continue
+		head -c 4096 "$MODS/kernel/drivers/perf/$km.ko" >/tmp/cut.ko
+		mv /tmp/cut.ko "$MODS/kernel/drivers/perf/$km.ko"
+	done
+	sw kernel --now 2>/tmp/switch.err || rc=$?
+	cat /tmp/switch.err
+	expect_eq "exit status when the kernel's module does not load" "$rc" 1
+	grep -q 'put back as they were' /tmp/switch.err || fail "no message that it was put back"
+	expect_eq "bindings, modules and files" "$(snapshot)" "$before"
+	expect_side ours
+	count_exact ours
+}
+
+run_test "ours -> the kernel's -> ours with --now, exact counts after each step" test_handover_now
+run_test "the choice taken at boot (udev's coldplug), exact counts" test_choice_at_boot
+run_test "refused while a perf event is open, nothing changed" test_refused_while_counting
+run_test "a failed step is put back as it was" test_failure_put_back
+t_summary
