@@ -21,6 +21,7 @@
 #                                 tools/imx-tegra-pmu-switch into .../sbin
 #                                 (PREFIX=/usr/local)
 #   make dkms-deb                 the DKMS package, out/dkms/*.deb (README)
+#   make rpm                      the DKMS RPM for Fedora and EL, out/rpm/RPMS/
 
 # Yocto's module.bbclass names the kernel tree KERNEL_SRC
 KERNEL_SRC ?= /lib/modules/$(shell uname -r)/build
@@ -75,4 +76,7 @@ install-tools:
 dkms-deb:
 	tools/build-dkms-deb
 
-.PHONY: all modules modules_install install clean distclean demo check shell bench install-tools dkms-deb
+rpm:
+	tools/build-rpm
+
+.PHONY: all modules modules_install install clean distclean demo check shell bench install-tools dkms-deb rpm

@@ -1,0 +1,64 @@
+# SPDX-License-Identifier: GPL-2.0-only
+SUMMARY = "i.MX8 DDR, Tegra410/CoreSight and hybrid CPU PMU drivers for perf"
+DESCRIPTION = "Out-of-tree Linux perf PMU drivers: the i.MX8 DDR and DB \
+monitors (imx8_ddr<N>, imx8_db<N>), the Arm CoreSight PMU architecture with \
+its NVIDIA (Tegra410, Grace) and Ampere backends, the Tegra410 latency PMUs, \
+the hybrid cpu_core/cpu_atom core; imx-tegra-pmu-switch, which chooses \
+between them and the kernel's own drivers; t410-metrics."
+LICENSE = "GPL-2.0-only"
+LIC_FILES_CHKSUM = "file://COPYING;md5=b234ee4d69f5fce4486a80fdaf4a4263"
+
+inherit module
+
+# The files of the checkout this layer sits in (conf/layer.conf)
+FILESEXTRAPATHS:prepend := "${IMX_TEGRA_PMU_TOP}:"
+SRC_URI = "file://Makefile \
+           file://Kbuild \
+           file://COPYING \
+           file://drivers/perf \
+           file://include/linux/perf \
+           file://tools/imx-tegra-pmu-switch \
+           file://tools/t410-metrics \
+           file://packaging/imx-tegra-pmu.conf \
+           file://Documentation/admin-guide/perf \
+          "
+# UNPACKDIR from styhead on; scarthgap unpacks into WORKDIR
+S = "${@d.getVar('UNPACKDIR') or d.getVar('WORKDIR')}"
+
+# The drivers only: the checkout's test modules stay out of the build
+# (Kbuild's PMU_TESTS); module.bbclass passes KERNEL_SRC and O=
+EXTRA_OEMAKE += "PMU_TESTS=n"
+
+# module.bbclass packages each module as kernel-module-<name>; the main
+# package, empty, stands for them all
+RPROVIDES:${PN} += "kernel-module-syspmu kernel-module-imx8-ddr-pmu \
+                    kernel-module-coresight-pmu kernel-module-nvidia-coresight-pmu \
+                    kernel-module-ampere-coresight-pmu \
+                    kernel-module-nvidia-t410-cmem-latency-pmu \
+                    kernel-module-nvidia-t410-c2c-pmu kernel-module-hybrid-pmu"
+
+# An i.MX8 board's module, loaded at boot also where no udev loads
+# modules by alias (busybox mdev)
+KERNEL_MODULE_AUTOLOAD += "imx8_ddr_pmu"
+# No KERNEL_MODULE_PROBECONF: the choice between these drivers and the
+# kernel's is imx-tegra-pmu-switch's, in /etc/modprobe.d/imx-tegra-pmu.conf
+# over the packaged /usr/lib/modprobe.d one (and, where the kernel's
+# driver is built in, as in linux-imx, on the kernel command line); a
+# file of the recipe's in /etc/modprobe.d would be one it cannot take back
+
+PACKAGES =+ "${PN}-switch ${PN}-t410-metrics"
+FILES:${PN}-switch = "${sbindir}/imx-tegra-pmu-switch \
+                      ${nonarch_base_libdir}/modprobe.d/imx-tegra-pmu.conf"
+RDEPENDS:${PN}-switch = "bash kmod coreutils findutils grep sed"
+FILES:${PN}-t410-metrics = "${bindir}/t410-metrics"
+RDEPENDS:${PN}-t410-metrics = "python3-core perf"
+RRECOMMENDS:${PN} += "${PN}-switch"
+
+do_install:append() {
+	install -D -m 0755 ${S}/tools/imx-tegra-pmu-switch ${D}${sbindir}/imx-tegra-pmu-switch
+	install -D -m 0644 ${S}/packaging/imx-tegra-pmu.conf \
+		${D}${nonarch_base_libdir}/modprobe.d/imx-tegra-pmu.conf
+	install -D -m 0755 ${S}/tools/t410-metrics ${D}${bindir}/t410-metrics
+	install -d ${D}${docdir}/${BPN}
+	install -m 0644 ${S}/Documentation/admin-guide/perf/*.rst ${D}${docdir}/${BPN}/
+}
