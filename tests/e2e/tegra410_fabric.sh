@@ -269,7 +269,8 @@ test_tgt_ranges_take_turns() {
 	base=$(model_addr tgt_s1_rc2)
 	[ -n "$base" ] || fail "no address for tgt_s1_rc2"
 	for i in 0 1 2 3 4 5 6 7; do
-		ctrl=$(devmem $((base + 0x2000 + 0xd38 + 20 * i)) 32)
+		ctrl=$(busybox devmem $((base + 0x2000 + 0xd38 + 20 * i)) 32) ||
+			fail "could not read slot $i CTRL"
 		expect_eq "slot $i CTRL after close" "$((ctrl))" 0
 	done
 }
