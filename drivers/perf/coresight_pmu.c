@@ -43,7 +43,6 @@
  * How often 32-bit counters without an overflow interrupt are read: a
  * counter of bytes at 40 GB/s wraps in 107 ms
  */
-#define CSPMU_POLL_NS		(50 * NSEC_PER_MSEC)
 
 /* Backends the core knows to load for an implementer */
 static const struct {
@@ -988,12 +987,15 @@ struct cspmu *cspmu_create(struct device *dev, const struct cspmu_hw *hw)
 		cspmu->has_irq = true;
 	}
 	/*
-	 * Without an interrupt, counters start at 0; 32 bits or fewer can
-	 * wrap within seconds (bytes at tens of GB/s), unseen: fold them in
-	 * often enough to see every wrap.
+	 * Without an interrupt, a wrap goes unseen: fold the counters in
+	 * often enough to see every one at the product's highest rate (32
+	 * bits of bytes at tens of GB/s wrap within a second; 64 never)
 	 */
-	if (!cspmu->has_irq && cspmu->syspmu.width <= 32)
-		cspmu->syspmu.poll_ns = CSPMU_POLL_NS;
+	if (!cspmu->has_irq)
+		cspmu->syspmu.poll_ns =
+			syspmu_poll_period(cspmu->syspmu.width,
+					   cspmu->impl->max_rate ?:
+					   CSPMU_DEFAULT_MAX_RATE);
 
 	cspmu_init_groups(cspmu);
 	cspmu->syspmu.pmu.module = cspmu->backend ? cspmu->backend->owner :

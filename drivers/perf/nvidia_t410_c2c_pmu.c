@@ -42,7 +42,8 @@
  * to see every wrap, syspmu's poll timer), and 0x890 is not read at all,
  * so that it can never be taken for overflow flags if it is the counter.
  */
-#define C2C_IN_WR_REQ_POLL_NS	NSEC_PER_SEC	/* 2^32 at 2 GHz: 2.1 s */
+/* in_wr_req, 32 bits: at most one request a cycle of the 2 GHz link clock */
+#define C2C_IN_WR_REQ_MAX_RATE	2000000000ULL
 
 enum c2c_event {
 	C2C_EV_CYCLES,
@@ -478,7 +479,7 @@ VISIBLE_IF_KUNIT struct syspmu *c2c_create(struct device *dev,
 	if (hw->peer == C2C_PEER_GPU) {
 		upmu->config_mask[1] = C2C_GPU_MASK;
 		/* only a GPU's link has in_wr_req, a 32-bit counter */
-		upmu->poll_ns = C2C_IN_WR_REQ_POLL_NS;
+		upmu->poll_ns = syspmu_poll_period(32, C2C_IN_WR_REQ_MAX_RATE);
 	}
 	upmu->num_counters = C2C_NR_SLOTS;
 	upmu->width = 64;

@@ -14,11 +14,13 @@
 #include <linux/bitops.h>
 #include <linux/cpu.h>
 #include <linux/cpuhotplug.h>
+#include <linux/math64.h>
 #include <linux/module.h>
 #include <linux/perf_event.h>
 #include <linux/smp.h>
 
 #include <linux/perf/syspmu.h>
+#include <kunit/visibility.h>
 
 static enum cpuhp_state syspmu_cpuhp_state;
 
@@ -368,32 +370,72 @@ static bool syspmu_conflicts(struct syspmu *upmu,
 
 /*
  * Counters that can wrap unseen (no overflow interrupt) are folded in by
- * a timer, armed on the owning CPU while any event is scheduled, that
- * stops itself once none is.
+ * a timer on the owning CPU, armed by every add that finds it not queued
+ * and stopping itself once no event is scheduled.  Whether it goes on is
+ * decided under the PMU lock, as an add's arming is: an add that lands
+ * after the callback found nothing to do (another CPU's, or on
+ * PREEMPT_RT, where the callback runs in a thread) queues it again, and
+ * the callback's NORESTART leaves a queued timer alone.
  */
+
+/* Between the poll's decision and its return (a KUnit stub adds there) */
+VISIBLE_IF_KUNIT void syspmu_poll_decided(struct syspmu *upmu)
+{
+	KUNIT_STATIC_STUB_REDIRECT(syspmu_poll_decided, upmu);
+}
+EXPORT_SYMBOL_IF_KUNIT(syspmu_poll_decided);
+
 static enum hrtimer_restart syspmu_poll(struct hrtimer *timer)
 {
 	struct syspmu *upmu = container_of(timer, struct syspmu, poll_timer);
+	enum hrtimer_restart ret = HRTIMER_NORESTART;
 	unsigned long irqflags;
-	bool busy;
 
 	raw_spin_lock_irqsave(&upmu->lock, irqflags);
 	syspmu_update_all(upmu);
-	busy = !bitmap_empty(upmu->used_mask, upmu->num_counters);
+	/* an add queued it again already: that expiry stands */
+	if (!bitmap_empty(upmu->used_mask, upmu->num_counters) &&
+	    !hrtimer_is_queued(timer)) {
+		hrtimer_forward_now(timer, ns_to_ktime(upmu->poll_ns));
+		ret = HRTIMER_RESTART;
+	}
 	raw_spin_unlock_irqrestore(&upmu->lock, irqflags);
-	if (!busy)
-		return HRTIMER_NORESTART;
-	hrtimer_forward_now(timer, ns_to_ktime(upmu->poll_ns));
-	return HRTIMER_RESTART;
+	syspmu_poll_decided(upmu);
+	return ret;
 }
 
-/* PMU lock held, on the owning CPU */
+/* PMU lock held, on the owning CPU: queue the timer unless it is */
 static void syspmu_poll_arm(struct syspmu *upmu)
 {
-	if (upmu->poll_ns && !hrtimer_active(&upmu->poll_timer))
+	if (upmu->poll_ns && !hrtimer_is_queued(&upmu->poll_timer))
 		hrtimer_start(&upmu->poll_timer, ns_to_ktime(upmu->poll_ns),
 			      HRTIMER_MODE_REL_PINNED);
 }
+
+/**
+ * syspmu_poll_period() - how often to fold in counters without an interrupt
+ * @width: bits after which the counter wraps.
+ * @max_rate: the most increments a second any event can make it count.
+ *
+ * Half the shortest time the counter can take to wrap, so that no wrap
+ * goes unseen: at least 1 ms (no hardware counter of ours wraps faster);
+ * 0 (no timer) when that time is over a day.
+ *
+ * Return: the period in nanoseconds, for &struct syspmu.poll_ns.
+ */
+u64 syspmu_poll_period(unsigned int width, u64 max_rate)
+{
+	u64 wrap_s, ns;
+
+	if (!max_rate || width >= 64)
+		return 0;
+	wrap_s = div64_u64(BIT_ULL(width), max_rate);
+	if (wrap_s > 24 * 3600)
+		return 0;
+	ns = mul_u64_u64_div_u64(BIT_ULL(width), NSEC_PER_SEC, max_rate) >> 1;
+	return max_t(u64, ns, NSEC_PER_MSEC);
+}
+EXPORT_SYMBOL_NS_GPL(syspmu_poll_period, SYSPMU_NS);
 
 static int syspmu_add(struct perf_event *event, int flags)
 {
@@ -525,6 +567,12 @@ static int syspmu_cpu_offline(unsigned int cpu, struct hlist_node *node)
 
 	target = cpumask_any_and_but(syspmu_cpus(upmu), cpu_online_mask,
 				     cpu);
+	/*
+	 * The poll timer is pinned here: stopped now, it is queued again on
+	 * the new owner by the adds of the events moving there (stopped
+	 * after them, it would not be)
+	 */
+	hrtimer_cancel(&upmu->poll_timer);
 	if (target < nr_cpu_ids)
 		perf_pmu_migrate_context(&upmu->pmu, cpu, target);
 	syspmu_set_cpu(upmu, target);

@@ -9,6 +9,7 @@
 #include <linux/atomic.h>
 #include <linux/bits.h>
 #include <linux/delay.h>
+#include <linux/hrtimer.h>
 #include <linux/kthread.h>
 #include <linux/module.h>
 #include <linux/perf_event.h>
@@ -439,6 +440,102 @@ static void syspmu_test_add_publishes_complete_events(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, atomic_read(&fake->bad_idx), 0);
 }
 
+struct poll_case {
+	unsigned int width;
+	u64 max_rate;
+	u64 expect;
+};
+
+static const struct poll_case poll_cases[] = {
+	/* NVLink-C2C in_wr_req: 32 bits, a request a cycle at 2 GHz */
+	{ 32, 2000000000ULL, 1073741824ULL },
+	/* 32 bits of bytes at 500 GB/s wrap in 8.6 ms */
+	{ 32, 500000000000ULL, 4294967ULL },
+	/* 40 bits at 40 GB/s: 27 s, polled too */
+	{ 40, 40000000000ULL, 13743895347ULL },
+	/* never below 1 ms */
+	{ 8, 1000000000000ULL, 1000000ULL },
+	/* 48 bits at 1 GHz: 78 h, and 64 bits: no timer */
+	{ 48, 1000000000ULL, 0 },
+	{ 64, 1000000000000ULL, 0 },
+	/* no rate stated: no timer */
+	{ 32, 0, 0 },
+};
+
+static void poll_case_desc(const struct poll_case *c, char *desc)
+{
+	snprintf(desc, KUNIT_PARAM_DESC_SIZE, "%u bits at %llu/s", c->width,
+		 c->max_rate);
+}
+
+KUNIT_ARRAY_PARAM(poll, poll_cases, poll_case_desc);
+
+static void syspmu_test_poll_period(struct kunit *test)
+{
+	const struct poll_case *c = test->param_value;
+
+	KUNIT_EXPECT_EQ(test, syspmu_poll_period(c->width, c->max_rate),
+			c->expect);
+}
+
+/* An event added between the poll's decision to stop and its return */
+static struct {
+	struct perf_event	*event;
+	atomic_t		added;
+} poll_window;
+
+static void add_in_poll_window(struct syspmu *upmu)
+{
+	/* once, as an add on another CPU would land there */
+	if (!atomic_cmpxchg(&poll_window.added, 0, 1))
+		upmu->pmu.add(poll_window.event, PERF_EF_START);
+}
+
+/*
+ * The poll timer's callback found no event and decided to stop; an add
+ * that lands before it returns must leave the timer armed, or a counter
+ * without an interrupt counts on with nothing to see its wraps.  The add
+ * is played by a stub inside the callback, where it falls in that window
+ * every time.
+ */
+static void syspmu_test_poll_rearm_window(struct kunit *test)
+{
+	struct fake_pmu *fake = make_fake(test);
+	struct syspmu *upmu = &fake->upmu;
+	struct perf_event_attr attr = {
+		.type		= upmu->pmu.type,
+		.size		= sizeof(attr),
+		.config		= FAKE_EV_ANY,
+		.disabled	= 1,
+	};
+	bool armed;
+	int i;
+
+	upmu->poll_ns = NSEC_PER_MSEC;
+	/* an event perf core will not schedule: the stub adds it */
+	poll_window.event = perf_event_create_kernel_counter(&attr, upmu->cpu,
+							     NULL, NULL, NULL);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(poll_window.event));
+	atomic_set(&poll_window.added, 0);
+	kunit_activate_static_stub(test, syspmu_poll_decided, add_in_poll_window);
+	hrtimer_start(&upmu->poll_timer, ns_to_ktime(upmu->poll_ns),
+		      HRTIMER_MODE_REL_PINNED);
+	/* the timer's first run plays the add (waited for, not timed) */
+	for (i = 0; i < 10000 && !atomic_read(&poll_window.added); i++)
+		usleep_range(1000, 2000);
+	KUNIT_ASSERT_EQ(test, atomic_read(&poll_window.added), 1);
+	while (hrtimer_callback_running(&upmu->poll_timer))
+		cpu_relax();
+	armed = hrtimer_active(&upmu->poll_timer);
+
+	upmu->pmu.del(poll_window.event, 0);
+	kunit_deactivate_static_stub(test, syspmu_poll_decided);
+	hrtimer_cancel(&upmu->poll_timer);
+	perf_event_release_kernel(poll_window.event);
+	KUNIT_EXPECT_TRUE_MSG(test, armed,
+			      "the timer stopped with an event scheduled");
+}
+
 static struct kunit_case syspmu_cases[] = {
 	KUNIT_CASE_PARAM(syspmu_test_delta, delta_gen_params),
 	KUNIT_CASE_PARAM(syspmu_test_format_show, format_gen_params),
@@ -449,6 +546,8 @@ static struct kunit_case syspmu_cases[] = {
 	KUNIT_CASE(syspmu_test_claim_without_release),
 	KUNIT_CASE(syspmu_test_many_counters),
 	KUNIT_CASE(syspmu_test_add_publishes_complete_events),
+	KUNIT_CASE_PARAM(syspmu_test_poll_period, poll_gen_params),
+	KUNIT_CASE(syspmu_test_poll_rearm_window),
 	{}
 };
 
@@ -462,3 +561,4 @@ kunit_test_suite(syspmu_suite);
 MODULE_DESCRIPTION("KUnit tests for the shared uncore PMU core");
 MODULE_LICENSE("GPL");
 MODULE_IMPORT_NS(SYSPMU_NS);
+MODULE_IMPORT_NS(KUNIT_TESTING_NS);

@@ -125,6 +125,11 @@ struct cspmu_impl_ops {
  * @format_attrs: "format/", NULL-terminated.
  * @ops: see struct cspmu_impl_ops.
  * @data: the backend's own description of the product, for its ops.
+ * @max_rate: the most any event of the product can count in a second
+ *	(its busiest: bytes on its widest path, or outstanding requests
+ *	summed every cycle); 0: CSPMU_DEFAULT_MAX_RATE.  Counters without
+ *	an overflow interrupt are read often enough not to miss a wrap at
+ *	that rate (syspmu_poll_period()).
  */
 struct cspmu_impl {
 	u32				pmiidr;
@@ -136,7 +141,14 @@ struct cspmu_impl {
 	struct attribute		**format_attrs;
 	const struct cspmu_impl_ops	*ops;
 	const void			*data;
+	u64				max_rate;
 };
+
+/*
+ * A product's @max_rate unless it states one: 10^12 a second, above any
+ * fabric's bytes or outstanding-request sums we know of
+ */
+#define CSPMU_DEFAULT_MAX_RATE	1000000000000ULL
 
 /**
  * struct cspmu_backend - a vendor backend

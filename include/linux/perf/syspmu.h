@@ -121,9 +121,11 @@ struct syspmu_ops {
  *	read as 0 until @ops->pmu_enable has run.
  * @poll_ns: for counters that can wrap without an interrupt to say so:
  *	how often a timer folds every counting event in, well within the
- *	shortest time a counter can take to wrap.  0 (the default): no
- *	timer.  Set before syspmu_register().
- * @poll_timer: that timer, armed while any event is scheduled.
+ *	shortest time a counter can take to wrap: syspmu_poll_period() of
+ *	the counters' width and the unit's highest count rate.  0 (the
+ *	default): no timer.  Set before syspmu_register().
+ * @poll_timer: that timer, on the owning CPU while any event is
+ *	scheduled.
  */
 struct syspmu {
 	struct pmu			pmu;
@@ -155,6 +157,9 @@ static inline struct syspmu *event_to_syspmu(struct perf_event *event)
 }
 
 int syspmu_init(struct syspmu *upmu);
+u64 syspmu_poll_period(unsigned int width, u64 max_rate);
+/* KUnit's hook in the poll timer's callback (empty otherwise) */
+void syspmu_poll_decided(struct syspmu *upmu);
 int syspmu_register(struct syspmu *upmu, const char *name);
 int devm_syspmu_register(struct device *dev, struct syspmu *upmu,
 			 const char *name);
