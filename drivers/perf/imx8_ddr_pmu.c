@@ -743,7 +743,7 @@ static int imx8_ddr_pmu_probe(struct platform_device *pdev)
 	 * Whatever clocks the node lists (the DB's "ipg" and "cnt"), on
 	 * before the first register access; none is not an error.
 	 */
-	ret = devm_clk_bulk_get_all_enabled(&pdev->dev, &clks);
+	ret = pmu_devm_clk_bulk_get_all_enabled(&pdev->dev, &clks);
 	if (ret < 0)
 		return dev_err_probe(&pdev->dev, ret, "cannot enable clocks\n");
 

@@ -565,8 +565,8 @@ static int syspmu_cpu_offline(unsigned int cpu, struct hlist_node *node)
 	if (cpu != upmu->cpu)
 		return 0;
 
-	target = cpumask_any_and_but(syspmu_cpus(upmu), cpu_online_mask,
-				     cpu);
+	target = pmu_cpumask_any_and_but(syspmu_cpus(upmu), cpu_online_mask,
+					 cpu);
 	/*
 	 * The poll timer is pinned here: stopped now, it is queued again on
 	 * the new owner by the adds of the events moving there (stopped
@@ -657,8 +657,8 @@ int syspmu_init(struct syspmu *upmu)
 	memset(upmu->counter_width, upmu->width, n);
 	raw_spin_lock_init(&upmu->lock);
 	upmu->cpu = nr_cpu_ids;
-	hrtimer_setup(&upmu->poll_timer, syspmu_poll, CLOCK_MONOTONIC,
-		      HRTIMER_MODE_REL_PINNED);
+	pmu_hrtimer_setup(&upmu->poll_timer, syspmu_poll, CLOCK_MONOTONIC,
+			  HRTIMER_MODE_REL_PINNED);
 	return 0;
 }
 EXPORT_SYMBOL_NS_GPL(syspmu_init, SYSPMU_NS);

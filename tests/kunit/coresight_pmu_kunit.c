@@ -249,7 +249,7 @@ static struct cspmu *try_make_pmu(struct kunit *test,
 	ctx->aux = alloc_page_regs(test);
 	ctx->stride = d->width > 32 ? 8 : 4;
 
-	dev = kunit_device_register(test, "cspmu_kunit");
+	dev = pmu_kunit_device_register(test, "cspmu_kunit");
 	KUNIT_ASSERT_FALSE(test, IS_ERR(dev));
 	if (d->instance >= 0) {
 		const struct property_entry props[] = {
@@ -338,7 +338,7 @@ static struct perf_event *open_event(struct kunit *test, struct cspmu *cspmu,
 
 static void close_event(struct kunit *test, struct perf_event *event)
 {
-	kunit_release_action(test, syspmu_kunit_release_event, event);
+	pmu_kunit_release_action(test, syspmu_kunit_release_event, event);
 }
 
 static u64 read_count(struct perf_event *event)
@@ -450,9 +450,9 @@ static void group_schedule(struct kunit *test, struct test_group *g)
 	struct pmu *pmu = &g->cspmu->syspmu.pmu;
 	int i, j, ret = 0;
 
-	KUNIT_ASSERT_EQ(test, 0, kunit_add_action_or_reset(test,
-							   group_unschedule,
-							   g));
+	KUNIT_ASSERT_EQ(test, 0, pmu_kunit_add_action_or_reset(test,
+							       group_unschedule,
+							       g));
 	pmu->pmu_disable(pmu);
 	for (i = 0; i < g->n; i++) {
 		ret = pmu->add(&g->ev[i], PERF_EF_START);
@@ -1344,7 +1344,7 @@ static void cspmu_test_pcie_bdf_group(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, g->ev[3].hw.idx, 7);
 	KUNIT_EXPECT_EQ(test, reg0(test, PMCCFILTR), PCIE_SRC_ALL);
 
-	kunit_release_action(test, group_unschedule, g);
+	pmu_kunit_release_action(test, group_unschedule, g);
 	for (i = 0; i < 3; i++) {
 		KUNIT_EXPECT_EQ(test, reg0(test, PMEVFILTR(i)), 0);
 		KUNIT_EXPECT_EQ(test, reg0(test, PMEVFILT2R(i)), 0);
@@ -1575,7 +1575,7 @@ static void cspmu_test_tgt_group_ranges(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, reg0(test, PMEVFILT2R(8)), TGT_FILT_SLOT(3));
 	KUNIT_EXPECT_EQ(test, reg0(test, PMEVFILT2R(9)), TGT_FILT_RP_ALL);
 
-	kunit_release_action(test, group_unschedule, g);
+	pmu_kunit_release_action(test, group_unschedule, g);
 	for (i = 0; i < TGT_SLOTS; i++)
 		check_slot(test, i, 0, 0, 0);
 }

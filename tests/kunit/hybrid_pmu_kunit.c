@@ -184,8 +184,8 @@ static struct perf_event *open_event(struct kunit *test, u32 type,
 						 NULL, NULL);
 	if (!IS_ERR(event))
 		KUNIT_ASSERT_EQ(test, 0,
-				kunit_add_action_or_reset(test, release_event,
-							  event));
+				pmu_kunit_add_action_or_reset(test, release_event,
+							      event));
 	return event;
 }
 
@@ -208,7 +208,7 @@ static void model_reset(void *unused)
 static int model_init(struct kunit *test)
 {
 	hybrid_model_reset_totals();
-	return kunit_add_action_or_reset(test, model_reset, NULL);
+	return pmu_kunit_add_action_or_reset(test, model_reset, NULL);
 }
 
 /*
@@ -368,9 +368,9 @@ static void hybrid_test_task_filter(struct kunit *test)
 
 	KUNIT_ASSERT_EQ(test, model_init(test), 0);
 	KUNIT_ASSERT_EQ(test, hybrid_model_set_rate("core", 0x1a, 0), 0);
-	KUNIT_ASSERT_EQ(test, 0, kunit_add_action_or_reset(test,
-							   restore_affinity,
-							   NULL));
+	KUNIT_ASSERT_EQ(test, 0, pmu_kunit_add_action_or_reset(test,
+							       restore_affinity,
+							       NULL));
 	KUNIT_ASSERT_EQ(test, set_cpus_allowed_ptr(current, cpumask_of(c)), 0);
 	ev = open_event(test, core->pmu.type, 0x1a, -1);
 	KUNIT_ASSERT_FALSE(test, IS_ERR(ev));

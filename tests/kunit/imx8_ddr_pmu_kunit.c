@@ -85,7 +85,7 @@ static struct syspmu *make_pmu_count0(struct kunit *test,
 	devtype = imx8_ddr_pmu_devtype(compatible);
 	KUNIT_ASSERT_NOT_NULL_MSG(test, devtype, "no devtype %s", compatible);
 
-	dev = kunit_device_register(test, "imx8_ddr_kunit");
+	dev = pmu_kunit_device_register(test, "imx8_ddr_kunit");
 	KUNIT_ASSERT_FALSE(test, IS_ERR(dev));
 	ctx->regs[COUNT(0) / 4] = count0;
 	/* what a boot loader may leave: counters running, overflowed */
@@ -294,7 +294,7 @@ static struct syspmu *make_another_pmu(struct kunit *test,
 	KUNIT_ASSERT_NOT_NULL(test, devtype);
 	regs = kunit_kzalloc(test, REG_BYTES, GFP_KERNEL);
 	KUNIT_ASSERT_NOT_NULL(test, regs);
-	dev = kunit_device_register(test, dev_name);
+	dev = pmu_kunit_device_register(test, dev_name);
 	KUNIT_ASSERT_FALSE(test, IS_ERR(dev));
 	upmu = imx8_ddr_pmu_create(dev, (void __force __iomem *)regs, -1,
 				   devtype);

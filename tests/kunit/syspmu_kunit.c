@@ -251,7 +251,7 @@ static struct fake_pmu *make_fake_n(struct kunit *test, unsigned int counters)
 
 	fake = kunit_kzalloc(test, sizeof(*fake), GFP_KERNEL);
 	KUNIT_ASSERT_NOT_NULL(test, fake);
-	dev = kunit_device_register(test, "syspmu_kunit");
+	dev = pmu_kunit_device_register(test, "syspmu_kunit");
 	KUNIT_ASSERT_FALSE(test, IS_ERR(dev));
 	name = devm_kasprintf(dev, GFP_KERNEL, "uncore_kunit_fake%d",
 			      atomic_inc_return(&fake_id));
@@ -267,8 +267,8 @@ static struct fake_pmu *make_fake_n(struct kunit *test, unsigned int counters)
 	};
 	KUNIT_ASSERT_EQ(test, syspmu_init(&fake->upmu), 0);
 	KUNIT_ASSERT_EQ(test, syspmu_register(&fake->upmu, name), 0);
-	KUNIT_ASSERT_EQ(test, 0, kunit_add_action_or_reset(test, fake_unregister,
-							   &fake->upmu));
+	KUNIT_ASSERT_EQ(test, 0, pmu_kunit_add_action_or_reset(test, fake_unregister,
+							       &fake->upmu));
 	return fake;
 }
 

@@ -52,9 +52,9 @@ static inline int syspmu_kunit_try_open(struct kunit *test,
 	if (IS_ERR(event))
 		return PTR_ERR(event);
 	KUNIT_ASSERT_EQ(test, 0,
-			kunit_add_action_or_reset(test,
-						  syspmu_kunit_release_event,
-						  event));
+			pmu_kunit_add_action_or_reset(test,
+						      syspmu_kunit_release_event,
+						      event));
 	if (out)
 		*out = event;
 	return 0;

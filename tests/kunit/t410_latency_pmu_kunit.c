@@ -76,7 +76,7 @@ struct fake_unit {
 
 static struct fake_unit *fake_of(void)
 {
-	return kunit_get_current_test()->priv;
+	return pmu_kunit_get_current_test()->priv;
 }
 
 static u8 *block(struct fake_unit *f, unsigned int i)
@@ -228,7 +228,7 @@ static void pin(struct kunit *test)
 	if (current->nr_cpus_allowed == 1)
 		return;
 	KUNIT_ASSERT_EQ(test, 0, set_cpus_allowed_ptr(current, here));
-	KUNIT_ASSERT_EQ(test, 0, kunit_add_action_or_reset(test, unpin, NULL));
+	KUNIT_ASSERT_EQ(test, 0, pmu_kunit_add_action_or_reset(test, unpin, NULL));
 }
 
 static struct fake_unit *new_fake(struct kunit *test, unsigned int nr_inst)
@@ -243,7 +243,7 @@ static struct fake_unit *new_fake(struct kunit *test, unsigned int nr_inst)
 	KUNIT_ASSERT_NOT_NULL(test, f->mem);
 	f->nr_inst = nr_inst;
 	snprintf(name, sizeof(name), "t410_lat_kunit%u", seq++);
-	f->dev = kunit_device_register(test, name);
+	f->dev = pmu_kunit_device_register(test, name);
 	KUNIT_ASSERT_FALSE(test, IS_ERR(f->dev));
 	test->priv = f;
 	return f;
@@ -315,7 +315,7 @@ static struct fake_unit *make_c2c(struct kunit *test,
 /* Unregister the unit's PMU now, so that its name can be used again */
 static void drop(struct kunit *test, struct fake_unit *f)
 {
-	kunit_device_unregister(test, f->dev);
+	pmu_kunit_device_unregister(test, f->dev);
 }
 
 static const struct property_entry two_gpus[] = {
@@ -515,7 +515,7 @@ static void c2c_peers_from_properties(struct kunit *test)
 	struct device *dev;
 	int err;
 
-	dev = kunit_device_register(test, "t410_lat_peers");
+	dev = pmu_kunit_device_register(test, "t410_lat_peers");
 	KUNIT_ASSERT_FALSE(test, IS_ERR(dev));
 	KUNIT_ASSERT_EQ(test, 0, device_create_managed_software_node(dev, two_gpus, NULL));
 	KUNIT_ASSERT_EQ(test, 0, c2c_decode_peers(dev, dev_fwnode(dev), &hw));
@@ -524,7 +524,7 @@ static void c2c_peers_from_properties(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, hw.peer_inst[1], 0x30);
 
 	/* GPU 1 alone stays GPU 1: bit 1 of gpu_mask */
-	dev = kunit_device_register(test, "t410_lat_gpu1");
+	dev = pmu_kunit_device_register(test, "t410_lat_gpu1");
 	KUNIT_ASSERT_FALSE(test, IS_ERR(dev));
 	KUNIT_ASSERT_EQ(test, 0, device_create_managed_software_node(dev, gpu1_only, NULL));
 	KUNIT_ASSERT_EQ(test, 0, c2c_decode_peers(dev, dev_fwnode(dev), &hw));

@@ -3,10 +3,16 @@
  * The kernel interfaces the PMU drivers use that changed between Linux 6.1
  * and 7.2, in one place: every driver, model and KUnit suite includes this
  * (through the shared cores' headers) instead of testing versions itself.
- * Each entry names the release that brought the interface the drivers are
- * written against; on older kernels it is provided here in terms of what
- * they have.  When the oldest supported kernel reaches that release, the
- * entry goes.
+ *
+ * Whether the kernel at hand has an interface is asked of its own headers:
+ * the top-level Kbuild compiles each probe of compat/probes/ against them
+ * and defines PMU_HAVE_<probe> for the ones that compile (and PMU_PROBED),
+ * so that a distribution kernel that carries a newer interface under an
+ * older version number (RHEL, stable trees) is served as the newer one.
+ * Built without the probes (in a kernel tree), the release that brought
+ * each interface decides.  The shims have the project's own prefix (pmu_,
+ * PMU_): they never clash with a kernel's names.  Version numbers remain
+ * only for changes of meaning that no compile can see.
  */
 #ifndef __LINUX_PERF_PMU_COMPAT_H
 #define __LINUX_PERF_PMU_COMPAT_H
@@ -18,52 +24,82 @@
 #include <linux/perf_event.h>
 #include <linux/version.h>
 
+#ifndef PMU_PROBED
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 13, 0)
+#define PMU_HAVE_ns_identifier
+#else
+#define PMU_HAVE_hrtimer_setup
+#define PMU_HAVE_devm_clk_bulk_get_all_enabled
+#endif
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 10, 0)
+#define PMU_HAVE_cpumask_any_and_but
+#endif
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 2, 0)
+#define PMU_HAVE_pmu_filter
+#define PMU_HAVE_kunit_get_current_test
+#endif
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 8, 0)
+#define PMU_HAVE_pmu_parent
+#define PMU_HAVE_kunit_device
+#endif
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 4, 0)
+#define PMU_HAVE_kunit_static_stub
+#endif
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 5, 0)
+#define PMU_HAVE_kunit_add_action
+#endif
+#endif /* !PMU_PROBED */
+
 /*
- * Linux 6.13: symbol namespaces are string literals
+ * Symbol namespaces: string literals since Linux 6.13
  * (EXPORT_SYMBOL_NS_GPL(sym, "NS"), MODULE_IMPORT_NS("NS")); before, bare
  * identifiers that the macros stringify.  PMU_NS(SYSPMU) is right for both;
  * each core's header names its own (SYSPMU_NS...).
  */
-#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 13, 0)
-#define PMU_NS(ns)	#ns
-#else
+#ifdef PMU_HAVE_ns_identifier
 #define PMU_NS(ns)	ns
+#else
+#define PMU_NS(ns)	#ns
 #endif
 /* The namespace of EXPORT_SYMBOL_IF_KUNIT() (kunit/visibility.h) */
 #define KUNIT_TESTING_NS	PMU_NS(EXPORTED_FOR_KUNIT_TESTING)
 
-/* Linux 6.13: hrtimer_setup() (7.2 no longer has hrtimer_init()) */
-#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 13, 0)
-static inline void hrtimer_setup(struct hrtimer *timer,
-				 enum hrtimer_restart (*function)(struct hrtimer *),
-				 clockid_t clock_id, enum hrtimer_mode mode)
+/* hrtimer_setup() (6.13; 7.2 no longer has hrtimer_init()) */
+static inline void pmu_hrtimer_setup(struct hrtimer *timer,
+				     enum hrtimer_restart (*function)(struct hrtimer *),
+				     clockid_t clock_id, enum hrtimer_mode mode)
 {
+#ifdef PMU_HAVE_hrtimer_setup
+	hrtimer_setup(timer, function, clock_id, mode);
+#else
 	hrtimer_init(timer, clock_id, mode);
 	timer->function = function;
-}
 #endif
+}
 
-/* Linux 6.9: cpumask_any_and_but() */
-#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 9, 0)
-static inline unsigned int cpumask_any_and_but(const struct cpumask *mask1,
-					       const struct cpumask *mask2,
-					       unsigned int cpu)
+/* cpumask_any_and_but() (6.10): a CPU of both masks other than @cpu */
+static inline unsigned int pmu_cpumask_any_and_but(const struct cpumask *mask1,
+						   const struct cpumask *mask2,
+						   unsigned int cpu)
 {
+#ifdef PMU_HAVE_cpumask_any_and_but
+	return cpumask_any_and_but(mask1, mask2, cpu);
+#else
 	unsigned int i;
 
 	for_each_cpu_and(i, mask1, mask2)
 		if (i != cpu)
 			return i;
 	return nr_cpu_ids;
-}
 #endif
+}
 
 /*
- * Linux 6.13: devm_clk_bulk_get_all_enabled(), which returns the number of
+ * devm_clk_bulk_get_all_enabled() (6.13), which returns the number of
  * clocks (6.12's devm_clk_bulk_get_all_enable() returned 0, and 7.2 no
  * longer has it); before, the same from its parts
  */
-#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 13, 0)
+#ifndef PMU_HAVE_devm_clk_bulk_get_all_enabled
 struct pmu_compat_clks {
 	struct clk_bulk_data *clks;
 	int num;
@@ -75,10 +111,14 @@ static inline void pmu_compat_clks_disable(void *data)
 
 	clk_bulk_disable_unprepare(c->num, c->clks);
 }
+#endif
 
-static inline int devm_clk_bulk_get_all_enabled(struct device *dev,
-						struct clk_bulk_data **clks)
+static inline int pmu_devm_clk_bulk_get_all_enabled(struct device *dev,
+						    struct clk_bulk_data **clks)
 {
+#ifdef PMU_HAVE_devm_clk_bulk_get_all_enabled
+	return devm_clk_bulk_get_all_enabled(dev, clks);
+#else
 	struct pmu_compat_clks *c;
 	int ret;
 
@@ -96,13 +136,13 @@ static inline int devm_clk_bulk_get_all_enabled(struct device *dev,
 		return ret;
 	*clks = c->clks;
 	return c->num;
-}
 #endif
+}
 
 /*
- * Linux 6.2: struct pmu::filter(pmu, cpu), true to keep the PMU's events
- * off @cpu; before, filter_match(event), 0 to keep the event off the CPU
- * perf core is scheduling on.  A driver writes the former, follows it with
+ * struct pmu::filter(pmu, cpu) (6.2), true to keep the PMU's events off
+ * @cpu; before, filter_match(event), 0 to keep the event off the CPU perf
+ * core is scheduling on.  A driver writes the former, follows it with
  * DEFINE_PMU_CPU_FILTER(fn) and sets PMU_CPU_FILTER(fn) in its struct pmu.
  */
 #define DEFINE_PMU_CPU_FILTER(fn)					\
@@ -111,7 +151,7 @@ static inline int fn##_match(struct perf_event *event)			\
 	return !(fn)(event->pmu, smp_processor_id());			\
 }
 
-#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 2, 0)
+#ifdef PMU_HAVE_pmu_filter
 #define PMU_CPU_FILTER(fn)	.filter = fn
 #else
 #define PMU_CPU_FILTER(fn)	.filter_match = fn##_match
@@ -123,7 +163,8 @@ static inline int fn##_match(struct perf_event *event)			\
  * that it and the first are for different CPUs
  * (PERF_PMU_CAP_HETEROGENEOUS_CPUS), or perf_pmu_register() warned and
  * took its per-task events away.  A heterogeneous CPU PMU ORs this into
- * its capabilities.
+ * its capabilities.  A change of meaning, not of interface: the version
+ * decides.
  */
 #if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 2, 0)
 #define PMU_CAP_HETEROGENEOUS_CPUS	0
@@ -144,40 +185,42 @@ static inline int fn##_match(struct perf_event *event)			\
  */
 static inline void pmu_set_parent(struct pmu *pmu, struct device *dev)
 {
-#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 8, 0)
+#ifdef PMU_HAVE_pmu_parent
 	pmu->parent = dev;
 #endif
 }
 
 /*
- * KUnit, for the drivers' static stubs and the suites.  Linux 6.4 brought
- * deferred actions (kunit_add_action_or_reset(), kunit_release_action())
- * and static stubs (KUNIT_STATIC_STUB_REDIRECT() and
- * kunit_activate_static_stub()), 6.8 test-managed devices
- * (kunit_device_register()).  Before, the same on KUnit's resources, which
- * 6.1 has: an action is a resource whose free runs it, a stub a resource
- * that maps the real function to its replacement.
+ * KUnit, for the drivers' static stubs and the suites.  Linux 6.2 brought
+ * kunit_get_current_test(), 6.4 static stubs (<kunit/static_stub.h>:
+ * KUNIT_STATIC_STUB_REDIRECT(), kunit_activate_static_stub()), 6.5
+ * deferred actions (kunit_add_action_or_reset(), kunit_release_action()),
+ * 6.8 test-managed devices (<kunit/device.h>).  Before, the same on
+ * KUnit's resources, which 6.1 has: an action is a resource whose free
+ * runs it, a stub a resource that maps the real function to its
+ * replacement.  The stub macros are defined here only where the kernel
+ * has no header of them, under their own names, which the drivers use
+ * either way.
  */
-#if IS_ENABLED(CONFIG_KUNIT) && LINUX_VERSION_CODE < KERNEL_VERSION(6, 2, 0)
-#include <linux/sched.h>
-
-/* Linux 6.2: kunit_get_current_test() */
-static inline struct kunit *kunit_get_current_test(void)
-{
-	return current->kunit_test;
-}
-#endif
-
-#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 4, 0)
-#include <kunit/static_stub.h>
 #if IS_ENABLED(CONFIG_KUNIT)
-#include <kunit/resource.h>
-#endif
-#elif IS_ENABLED(CONFIG_KUNIT)
 #include <kunit/resource.h>
 #include <linux/sched.h>
 #include <linux/slab.h>
 
+#ifdef PMU_HAVE_kunit_get_current_test
+#include <kunit/test-bug.h>
+#endif
+
+static inline struct kunit *pmu_kunit_get_current_test(void)
+{
+#ifdef PMU_HAVE_kunit_get_current_test
+	return kunit_get_current_test();
+#else
+	return current->kunit_test;
+#endif
+}
+
+#ifndef PMU_HAVE_kunit_add_action
 struct pmu_compat_action {
 	void (*fn)(void *ctx);
 	void *ctx;
@@ -200,10 +243,15 @@ static inline bool pmu_compat_action_match(struct kunit *test,
 	return res->free == pmu_compat_action_run && a->fn == m->fn &&
 	       a->ctx == m->ctx;
 }
+#endif
 
-static inline int kunit_add_action_or_reset(struct kunit *test,
-					    void (*fn)(void *ctx), void *ctx)
+static inline int pmu_kunit_add_action_or_reset(struct kunit *test,
+						void (*fn)(void *ctx),
+						void *ctx)
 {
+#ifdef PMU_HAVE_kunit_add_action
+	return kunit_add_action_or_reset(test, fn, ctx);
+#else
 	struct pmu_compat_action *a = kmalloc(sizeof(*a), GFP_KERNEL);
 
 	if (a) {
@@ -216,11 +264,15 @@ static inline int kunit_add_action_or_reset(struct kunit *test,
 	}
 	fn(ctx);
 	return -ENOMEM;
+#endif
 }
 
-static inline void kunit_release_action(struct kunit *test,
-					void (*fn)(void *ctx), void *ctx)
+static inline void pmu_kunit_release_action(struct kunit *test,
+					    void (*fn)(void *ctx), void *ctx)
 {
+#ifdef PMU_HAVE_kunit_add_action
+	kunit_release_action(test, fn, ctx);
+#else
 	struct pmu_compat_action m = { .fn = fn, .ctx = ctx };
 	struct kunit_resource *res;
 
@@ -229,8 +281,50 @@ static inline void kunit_release_action(struct kunit *test,
 		return;
 	kunit_remove_resource(test, res);
 	kunit_put_resource(res);
+#endif
 }
 
+#ifdef PMU_HAVE_kunit_device
+#include <kunit/device.h>
+#endif
+
+static inline void pmu_compat_device_unregister(void *dev)
+{
+	root_device_unregister(dev);
+}
+
+/* A device of the test's own, unregistered when the test ends */
+static inline struct device *pmu_kunit_device_register(struct kunit *test,
+						       const char *name)
+{
+#ifdef PMU_HAVE_kunit_device
+	return kunit_device_register(test, name);
+#else
+	struct device *dev = root_device_register(name);
+	int ret;
+
+	if (IS_ERR(dev))
+		return dev;
+	ret = pmu_kunit_add_action_or_reset(test, pmu_compat_device_unregister,
+					    dev);
+	return ret ? ERR_PTR(ret) : dev;
+#endif
+}
+
+static inline void pmu_kunit_device_unregister(struct kunit *test,
+					       struct device *dev)
+{
+#ifdef PMU_HAVE_kunit_device
+	kunit_device_unregister(test, dev);
+#else
+	pmu_kunit_release_action(test, pmu_compat_device_unregister, dev);
+#endif
+}
+#endif /* CONFIG_KUNIT */
+
+#ifdef PMU_HAVE_kunit_static_stub
+#include <kunit/static_stub.h>
+#elif IS_ENABLED(CONFIG_KUNIT)
 struct pmu_compat_stub {
 	void *real;
 	void *replacement;
@@ -307,38 +401,8 @@ static inline void pmu_compat_stub_set(struct kunit *test, void *real,
 	pmu_compat_stub_set(test, real_fn_addr, replacement_addr)
 #define kunit_deactivate_static_stub(test, real_fn_addr)		\
 	pmu_compat_stub_set(test, real_fn_addr, NULL)
-
 #else
 #define KUNIT_STATIC_STUB_REDIRECT(real_fn_name, args...) do {} while (0)
-#endif
-
-#if IS_ENABLED(CONFIG_KUNIT) && LINUX_VERSION_CODE < KERNEL_VERSION(6, 8, 0)
-static inline void pmu_compat_device_unregister(void *dev)
-{
-	root_device_unregister(dev);
-}
-
-/* A device of the test's own, unregistered when the test ends */
-static inline struct device *kunit_device_register(struct kunit *test,
-						   const char *name)
-{
-	struct device *dev = root_device_register(name);
-	int ret;
-
-	if (IS_ERR(dev))
-		return dev;
-	ret = kunit_add_action_or_reset(test, pmu_compat_device_unregister,
-					dev);
-	return ret ? ERR_PTR(ret) : dev;
-}
-
-static inline void kunit_device_unregister(struct kunit *test,
-					   struct device *dev)
-{
-	kunit_release_action(test, pmu_compat_device_unregister, dev);
-}
-#elif IS_ENABLED(CONFIG_KUNIT)
-#include <kunit/device.h>
 #endif
 
 #endif /* __LINUX_PERF_PMU_COMPAT_H */
