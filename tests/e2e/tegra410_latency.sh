@@ -235,6 +235,43 @@ test_hotplug_cpumask_cpu() {
 	echo "  cpumask $owner -> $new"
 }
 
+# in_wr_req (a GPU link's) is 32 bits wide with no interrupt: the poll
+# timer folds it in.  in_wr_polled MODEL N [OFFLINE]: a workload for perf
+# stat that gives the link 3e9 incoming writes N times and, after each,
+# waits for the driver's next read of the model (the timer's: perf reads
+# only at the start and the end), so that every wrap lies between two
+# reads; after the second, CPU OFFLINE (the PMU's owner) goes offline and
+# the timer must go on from the new owner.  A timer that stopped never
+# reads again: the wait gives up after 120 s and the count is wrong.
+in_wr_polled() {
+	local reads="awk '\$1 == \"reads\" { print \$2 }' $MODELS/$1/totals"
+	# shellcheck disable=SC2016  # the workload's own variables
+	printf '%s' "for i in \$(seq $2); do
+		model-traffic $1 'traffic dir=in op=wr peer=1 inst=9 req=3000000000 lat=1'
+		r=\$($reads) n=0
+		while [ \$($reads) -le \$r ] && [ \$n -lt 600 ]; do sleep 0.2; n=\$((n + 1)); done
+		[ \$n -lt 600 ] || echo 'no read of the model after 120 s' >&2
+		[ -z '${3:-}' ] || [ \$i != 2 ] || echo 0 >/sys/devices/system/cpu/cpu${3:-0}/online
+	done"
+}
+
+test_in_wr_req_polled_across_wraps() {
+	reset_models
+	mapfile -t c < <(counts "$C2C0/in_wr_req/" "$(in_wr_polled c2c_s0 5)")
+	expect_eq "in_wr_req, 5 x 3e9 (3 wraps of 32 bits)" "${c[0]}" 15000000000
+	expect_eq "model's in_wr_req" "$(total c2c_s0 in_wr_req)" 15000000000
+}
+
+test_in_wr_req_polled_owner_offline() {
+	local owner
+	reset_models
+	owner=$(<"$PMUS/$C2C0/cpumask")
+	mapfile -t c < <(counts "$C2C0/in_wr_req/" "$(in_wr_polled c2c_s0 5 "$owner")")
+	echo 1 >"/sys/devices/system/cpu/cpu$owner/online"
+	echo "  owner CPU $owner went offline after the second wrap"
+	expect_eq "in_wr_req, 5 x 3e9, the owner offline midway" "${c[0]}" 15000000000
+}
+
 test_rmmod_busy_while_counting() {
 	local out
 	out=$("$PERF" stat -a -e "$CMEM0/cycles/,$C2C0/cycles/" -- \
@@ -255,5 +292,7 @@ run_test "C2C: hi-lo-hi read across a carry" test_c2c_hi_lo_hi_carry
 run_test "bad input gets a specific errno" test_bad_input_errno
 run_test "metrics tool: latency as the model was set" test_metrics_tool
 run_test "hotplug keeps socket 1's PMU in socket 1" test_hotplug_cpumask_cpu
+run_test "in_wr_req (32 bits, no IRQ) across 5 x 3e9 with no read of perf's, exact" test_in_wr_req_polled_across_wraps
+run_test "in_wr_req across wraps while the owner CPU goes offline, exact" test_in_wr_req_polled_owner_offline
 run_test "rmmod refused while counting" test_rmmod_busy_while_counting
 t_summary
