@@ -10,6 +10,28 @@ die() { echo "$(basename "$0"): $*" >&2; exit 1; }
 # log MSG: a progress line, with the seconds since the script started
 log() { echo "== [${SECONDS}s] $*" >&2; }
 
+# with_progress WHAT LOG CMD...: run CMD, its output in LOG, saying every
+# 30 s that it still runs and for how long (a first build takes minutes
+# with nothing else to show); on failure, LOG's last lines
+with_progress() {
+	local what=$1 logf=$2 pid rc t0=$SECONDS i
+	shift 2
+	log "$what (full log: $logf)"
+	"$@" >"$logf" 2>&1 &
+	pid=$!
+	while kill -0 "$pid" 2>/dev/null; do
+		for i in $(seq 30); do
+			kill -0 "$pid" 2>/dev/null || break
+			sleep 1
+		done
+		[ "$i" != 30 ] || log "$what: $((SECONDS - t0)) s so far"
+	done
+	wait "$pid"
+	rc=$?
+	[ $rc = 0 ] || tail -30 "$logf" >&2
+	return $rc
+}
+
 # Install Debian packages that are missing (we are root on the target).
 need_pkgs() {
 	local missing=() p
