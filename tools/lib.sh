@@ -192,6 +192,33 @@ driver_modules() {
 		"$TOP/drivers/perf/Kbuild"
 }
 
+# expected_suites PREFIX RUN-TESTS-ARGS...: the names of the KTAP
+# documents tests/guest/run-tests leaves for those arguments, one a line:
+# the suites a KIND:A,B argument names, or every suite of its kind in the
+# tree (KIND, KIND!A but A), as PREFIX<kind>-<suite>.  Run in the tree.
+expected_suites() {
+	local prefix=$1 arg kind list f name
+	shift
+	for arg in "$@"; do
+		arg=${arg//\'/}
+		kind=${arg%%[:!]*} list=''
+		case $arg in
+		*:*) list=${arg#*:} ;;
+		*)
+			if [ "$kind" = kunit ]; then
+				list=$(for f in tests/kunit/*_kunit.c; do basename "$f" .c; done)
+			else
+				list=$(for f in tests/"$kind"/*.sh; do basename "$f" .sh; done)
+			fi
+			;;
+		esac
+		for name in ${list//,/ }; do
+			[[ $arg == *!* && ,${arg#*!}, == *",$name,"* ]] && continue
+			echo "$prefix$kind-$name"
+		done
+	done
+}
+
 # The ends of the kernel range the modules are built for (the boards run
 # 6.12): Debian 12's 6.1 and sid's newest; tools/build-kernel prepare
 # makes a tree of each for the W=1 gates
