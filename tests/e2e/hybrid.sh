@@ -462,6 +462,8 @@ test_errnos() {
 		"$("$PERF_OPEN" -t "0:$((ct << 32))" "0:$(((at << 32) | 1))")" EINVAL
 	expect_eq "sampling" "$("$PERF_OPEN" -c 0 -s 100000 cpu_core:0x3c)" EOPNOTSUPP
 	expect_eq "exclude_user" "$("$PERF_OPEN" -c 0 -x cpu_core:0x3c)" EOPNOTSUPP
+	# no PEBS here: precise_ip asks for what counting cannot give
+	expect_eq "precise_ip" "$("$PERF_OPEN" -c 0 -p cpu_core:0x3c)" EOPNOTSUPP
 	# a group larger than the counters can never be scheduled
 	expect_eq "group of 3 on 2 atom counters" \
 		"$("$PERF_OPEN" -c 2 cpu_atom:0xc4 cpu_atom:0xc5 cpu_atom:0x4f2e)" EINVAL

@@ -272,6 +272,19 @@ test_in_wr_req_polled_owner_offline() {
 	expect_eq "in_wr_req, 5 x 3e9, the owner offline midway" "${c[0]}" 15000000000
 }
 
+# Every CPU of socket 1 offline: its PMU has no owner, and an event on
+# it gets ENODEV (the guide); online again, it opens
+test_socket_offline_enodev() {
+	local c err
+	for c in 2 3; do
+		echo 0 >"/sys/devices/system/cpu/cpu$c/online" || fail "offline CPU $c"
+	done
+	err=$(open_err -c 2 "$C2C1:0x0")
+	for c in 2 3; do echo 1 >"/sys/devices/system/cpu/cpu$c/online"; done
+	expect_eq "socket 1 offline, an event on $C2C1" "$err" ENODEV
+	expect_eq "socket 1 online again" "$(open_err "$C2C1:0x0")" ok
+}
+
 test_rmmod_busy_while_counting() {
 	local out
 	out=$("$PERF" stat -a -e "$CMEM0/cycles/,$C2C0/cycles/" -- \
@@ -294,5 +307,6 @@ run_test "metrics tool: latency as the model was set" test_metrics_tool
 run_test "hotplug keeps socket 1's PMU in socket 1" test_hotplug_cpumask_cpu
 run_test "in_wr_req (32 bits, no IRQ) across 5 x 3e9 with no read of perf's, exact" test_in_wr_req_polled_across_wraps
 run_test "in_wr_req across wraps while the owner CPU goes offline, exact" test_in_wr_req_polled_owner_offline
+run_test "every CPU of a socket offline: ENODEV, and back" test_socket_offline_enodev
 run_test "rmmod refused while counting" test_rmmod_busy_while_counting
 t_summary

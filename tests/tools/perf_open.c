@@ -3,13 +3,14 @@
  * perf_open - open one group of perf events and say how it went, so that
  * tests can check the exact errno a PMU returns for an attribute.
  *
- *   perf_open [-c CPU] [-t] [-s PERIOD] [-x] [-r N] EVENT [EVENT...]
+ *   perf_open [-c CPU] [-t] [-s PERIOD] [-x] [-p] [-r N] EVENT [EVENT...]
  *
  * EVENT is PMU:CONFIG[:CONFIG1[:CONFIG2]], PMU being a name under
  * /sys/bus/event_source/devices (or a number); the first EVENT leads the
  * group.  -c picks the CPU (default: the first PMU's cpumask), -t opens
  * per-task on this process instead, -s makes every event sampling, -x
- * sets exclude_user.  Prints "ok" or the errno name of the first event
+ * sets exclude_user, -p precise_ip (1).  Prints "ok" or the errno name of
+ * the first event
  * that failed, and exits 0 either way (1 on usage errors).  With -r, the
  * leader is then read N times and the mean cost of a read is printed.
  */
@@ -47,16 +48,18 @@ static int read_int(const char *pmu, const char *file)
 
 int main(int argc, char **argv)
 {
-	int cpu = -2, task = 0, exclude = 0, opt, i, leader = -1, reads = 0;
+	int cpu = -2, task = 0, exclude = 0, precise = 0, opt, i, leader = -1;
+	int reads = 0;
 	unsigned long long period = 0;
 
-	while ((opt = getopt(argc, argv, "c:ts:xr:")) != -1) {
+	while ((opt = getopt(argc, argv, "c:ts:xpr:")) != -1) {
 		switch (opt) {
 		case 'r': reads = atoi(optarg); break;
 		case 'c': cpu = atoi(optarg); break;
 		case 't': task = 1; break;
 		case 's': period = strtoull(optarg, NULL, 0); break;
 		case 'x': exclude = 1; break;
+		case 'p': precise = 1; break;
 		default: return 1;
 		}
 	}
@@ -86,6 +89,7 @@ int main(int argc, char **argv)
 		attr.config2 = cfg[2];
 		attr.sample_period = period;
 		attr.exclude_user = exclude;
+		attr.precise_ip = precise;
 		fd = syscall(SYS_perf_event_open, &attr, task ? 0 : -1,
 			     task ? -1 : cpu, leader, 0);
 		if (fd < 0) {
