@@ -34,19 +34,7 @@ builtin_aliases() {
 	tr '\0' '\n' <"$BROOT/lib/modules/$REL/modules.builtin.modinfo" | sed -n "s/^$1\.alias=//p"
 }
 
-knows() {
-	local a
-	while read -r a; do
-		# shellcheck disable=SC2053  # the alias is a glob
-		[ -n "$a" ] && [[ $1 == $a ]] && return 0
-	done <<<"$2"
-	return 1
-}
 
-bound() {
-	local l=$PLATFORM/$1/driver
-	[ -e "$l" ] && basename "$(readlink -f "$l")" || echo none
-}
 
 # expect_bound SIDE: each device that SIDE's driver knows, of a kind the
 # kernel has built in, is bound to it; prints what it checked
@@ -103,22 +91,9 @@ test_bound_as_chosen() {
 # controller's reads and writes against the traffic given to its model;
 # the Grace SCF unit's counts against its model's (the end-to-end test)
 test_counts_exact() {
-	local p c out
-	if [ -d "$MODELS/imx8mq" ] && [ -n "$(ls -d "$PMUS"/imx8_ddr* 2>/dev/null)" ]; then
-		p=$(pmu_of imx8mq) || fail "no PMU for the i.MX8MQ controller"
-		inject imx8mq reset
-		mapfile -t c < <(counts "$p/read/,$p/write/" \
-			"model-traffic imx8mq 'read count=1000 bytes=64' 'write count=300 bytes=32'")
-		expect_eq "$p/read/ (driver $(driver_of "$p"))" "${c[0]}" 1000
-		expect_eq "$p/write/" "${c[1]}" 300
-	fi
-	if [ -n "$(ls -d "$PLATFORM"/arm-cs-arch-pmu.* 2>/dev/null)" ]; then
-		out=$(T_ONLY='^Tegra241 SCF: counts without a filter, exact$' \
-			bash "$VM_TOP/tests/e2e/tegra410_fabric.sh" 2>&1)
-		echo "$out" | sed -n 's/^#   //p' | head -20
-		grep -q '^ok 1 ' <<<"$out" && ! grep -q 'SKIP' <<<"$out" ||
-			fail "Grace SCF counts with $NOW's driver"
-	fi
+	[ -z "$(ls -d "$PMUS"/imx8_ddr* 2>/dev/null)" ] || imx8_counts_exact "$NOW"
+	[ -z "$(ls -d "$PLATFORM"/arm-cs-arch-pmu.* 2>/dev/null)" ] ||
+		e2e_passes "$NOW" tegra410_fabric '^Tegra241 SCF: counts without a filter, exact$'
 }
 
 # The next boot's choice: on a kernel whose drivers are built in, --now

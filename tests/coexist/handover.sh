@@ -48,21 +48,7 @@ KINDS=(
 # aliases DIR MODULE: the module file's aliases
 aliases() { modinfo -F alias "$MODS/$1/$2.ko" 2>/dev/null; }
 
-# knows MODALIAS ALIASES: one of the aliases (globs) matches
-knows() {
-	local a
-	while read -r a; do
-		# shellcheck disable=SC2053  # the alias is a glob
-		[ -n "$a" ] && [[ $1 == $a ]] && return 0
-	done <<<"$2"
-	return 1
-}
 
-# bound DEVICE: the driver bound to it, or none
-bound() {
-	local l=$PLATFORM/$1/driver
-	[ -e "$l" ] && basename "$(readlink -f "$l")" || echo none
-}
 
 # The module sizes of ours, as the board loaded them (/sys/module/M/
 # coresize): where both sides' modules have one name, the size tells
@@ -112,26 +98,11 @@ expect_side() {
 # count against the models' (the same tests the cross-check with 7.2's
 # drivers runs)
 count_exact() {
-	local p c re suite out
-	if [ -n "$(ls -d "$PMUS"/imx8_ddr* 2>/dev/null)" ]; then
-		p=$(pmu_of imx8mq) || fail "no PMU for the i.MX8MQ controller ($1)"
-		inject imx8mq reset
-		mapfile -t c < <(counts "$p/read/,$p/write/" \
-			"model-traffic imx8mq 'read count=1000 bytes=64' 'write count=300 bytes=32'")
-		expect_eq "$1: $p/read/ (driver $(driver_of "$p"))" "${c[0]}" 1000
-		expect_eq "$1: $p/write/" "${c[1]}" 300
-	fi
-	if [ -f "$MODS/kernel/drivers/perf/arm_cspmu_module.ko" ]; then
-		for re in "tegra410_fabric|^UCF: the documentation's examples, exact$" \
-			"tegra410_latency|^CMEM: the documentation's group, exact$" \
-			"tegra410_latency|^NVLink-C2C: the documentation's examples, exact per gpu_mask$"; do
-			suite=${re%%|*}
-			out=$(T_ONLY=${re#*|} bash "$VM_TOP/tests/e2e/$suite.sh" 2>&1)
-			grep -q '^ok 1 ' <<<"$out" && ! grep -q 'SKIP' <<<"$out" ||
-				{ echo "$out" | tail -20; fail "$1: ${re#*|} did not pass"; }
-			echo "  $1: ${re#*^} passes"
-		done
-	fi
+	[ -z "$(ls -d "$PMUS"/imx8_ddr* 2>/dev/null)" ] || imx8_counts_exact "$1"
+	[ -f "$MODS/kernel/drivers/perf/arm_cspmu_module.ko" ] || return 0
+	e2e_passes "$1" tegra410_fabric "^UCF: the documentation's examples, exact$"
+	e2e_passes "$1" tegra410_latency "^CMEM: the documentation's group, exact$"
+	e2e_passes "$1" tegra410_latency "^NVLink-C2C: the documentation's examples, exact per gpu_mask$"
 }
 
 check_prerequisites() {

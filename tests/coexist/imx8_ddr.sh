@@ -29,11 +29,6 @@ imx8_devices() {
 	done
 }
 
-# bound DEVICE: the driver bound to it, or "none"
-bound() {
-	local l=$PLATFORM/$1/driver
-	[ -e "$l" ] && basename "$(readlink -f "$l")" || echo none
-}
 
 # scratch_root CONF: the installed system's modules and CONF as its
 # modprobe.d file

@@ -148,6 +148,46 @@ inject() {
 	echo "$*" >"$MODELS/$m/inject"
 }
 
+# bound DEVICE: the driver bound to platform device DEVICE, or none
+bound() {
+	local l=/sys/bus/platform/devices/$1/driver
+	[ -e "$l" ] && basename "$(readlink -f "$l")" || echo none
+}
+
+# knows MODALIAS ALIASES: one of a module's aliases (globs, one a line)
+# matches the device's MODALIAS, as modprobe matches them
+knows() {
+	local a
+	while read -r a; do
+		# shellcheck disable=SC2053  # the alias is a glob
+		[ -n "$a" ] && [[ $1 == $a ]] && return 0
+	done <<<"$2"
+	return 1
+}
+
+# imx8_counts_exact WHAT: the i.MX8MQ controller's reads and writes,
+# counted by whichever driver has it, equal the traffic its model was
+# given (WHAT says which situation, in the messages)
+imx8_counts_exact() {
+	local p c
+	p=$(pmu_of imx8mq) || fail "no PMU for the i.MX8MQ controller ($1)"
+	inject imx8mq reset
+	mapfile -t c < <(counts "$p/read/,$p/write/" \
+		"model-traffic imx8mq 'read count=1000 bytes=64' 'write count=300 bytes=32'")
+	expect_eq "$1: $p/read/ (driver $(driver_of "$p"))" "${c[0]}" 1000
+	expect_eq "$1: $p/write/" "${c[1]}" 300
+}
+
+# e2e_passes WHAT SUITE NAME: the end-to-end test NAME (a regex) of
+# tests/e2e/SUITE.sh runs and passes, not skipped
+e2e_passes() {
+	local out
+	out=$(T_ONLY=$3 bash "$VM_TOP/tests/e2e/$2.sh" 2>&1)
+	grep -q '^ok 1 ' <<<"$out" && ! grep -q 'SKIP' <<<"$out" ||
+		{ echo "$out" | tail -20; fail "$1: $3 did not pass"; }
+	echo "  $1: ${3#^} passes"
+}
+
 # driver_of PMU: the driver bound to the PMU's parent device
 driver_of() { basename "$(readlink -f "$(readlink -f "$PMUS/$1")/../driver")"; }
 
