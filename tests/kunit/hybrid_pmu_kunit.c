@@ -558,6 +558,36 @@ static void hybrid_test_bad_table(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, hybrid_pmu_register(hpmu, 1), -EINVAL);
 }
 
+/* The types' CPU sets: none may be empty, no two may overlap */
+static void hybrid_test_cpu_sets(struct kunit *test)
+{
+	struct hybrid_pmu_type *a, *b;
+	struct hybrid_pmu *pmus;
+
+	a = kunit_kzalloc(test, sizeof(*a), GFP_KERNEL);
+	b = kunit_kzalloc(test, sizeof(*b), GFP_KERNEL);
+	pmus = kunit_kcalloc(test, 2, sizeof(*pmus), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, a);
+	KUNIT_ASSERT_NOT_NULL(test, b);
+	KUNIT_ASSERT_NOT_NULL(test, pmus);
+	*a = kt_type;
+	a->name = "kunit_a";
+	*b = kt_type;
+	b->name = "kunit_b";
+	pmus[0].type = a;
+	pmus[1].type = b;
+	pmus[0].ops = model_pmu(test, "core")->ops;
+	pmus[1].ops = pmus[0].ops;
+	cpumask_set_cpu(0, &pmus[0].cpus);
+	/* the second type has no CPU */
+	KUNIT_EXPECT_EQ(test, hybrid_pmu_register(pmus, 2), -EINVAL);
+	/* both types have CPU 0 */
+	cpumask_set_cpu(0, &pmus[1].cpus);
+	KUNIT_EXPECT_EQ(test, hybrid_pmu_register(pmus, 2), -EINVAL);
+	/* and nothing was left allocated */
+	KUNIT_EXPECT_TRUE(test, !pmus[0].cpu_state && !pmus[1].cpu_state);
+}
+
 static struct kunit_case hybrid_pmu_cases[] = {
 	KUNIT_CASE(hybrid_test_map_event),
 	KUNIT_CASE(hybrid_test_place),
@@ -571,6 +601,7 @@ static struct kunit_case hybrid_pmu_cases[] = {
 	KUNIT_CASE(hybrid_test_sysfs),
 	KUNIT_CASE(hybrid_test_name_taken),
 	KUNIT_CASE(hybrid_test_bad_table),
+	KUNIT_CASE(hybrid_test_cpu_sets),
 	{}
 };
 
