@@ -536,6 +536,29 @@ test_hotplug_migration() {
 	echo "  interrupts on CPU $new: $(</tmp/irqs-after)"
 }
 
+# The DB monitor's two clocks (the board's fixed clocks "db_pmu_ipg" and
+# "db_pmu_cnt", from its device tree) run while the driver has it: the
+# clock framework's enable counts, and back to 0 once it lets go
+clk_enabled() { cat "/sys/kernel/debug/clk/$1/clk_enable_count" 2>/dev/null; }
+test_db_clocks() {
+	local c db
+	[ -d /sys/kernel/debug/clk/db_pmu_ipg ] ||
+		skip "no DB clocks here (the device-tree board has them)"
+	db=$(model_addr imx8dxl-db)
+	db=$(cd /sys/bus/platform/devices && ls -d "${db#0x}".*) || fail "no DB device"
+	expect_eq "$db bound to" "$(bound "$db")" imx8-ddr-pmu
+	for c in db_pmu_ipg db_pmu_cnt; do
+		[ "$(clk_enabled $c)" -ge 1 ] || fail "$c not enabled while bound ($(clk_enabled $c))"
+		echo "  bound: $c enable count $(clk_enabled $c)"
+	done
+	rmmod imx8_ddr_pmu || fail "rmmod imx8_ddr_pmu"
+	for c in db_pmu_ipg db_pmu_cnt; do
+		expect_eq "unbound: $c enable count" "$(clk_enabled $c)" 0
+	done
+	insmod "$VM_TOP/drivers/perf/imx8_ddr_pmu.ko" || fail "insmod imx8_ddr_pmu"
+	expect_eq "bound again: db_pmu_cnt enable count" "$(clk_enabled db_pmu_cnt)" 1
+}
+
 test_rmmod_busy_while_counting() {
 	local out
 	out=$("$PERF" stat -a -e "$MQ/cycles/" -- sh -c 'rmmod imx8_ddr_pmu; echo rmmod-rc=$?' 2>&1)
@@ -571,4 +594,5 @@ run_test "read(2) from another CPU sends the owner no cross-CPU call" test_read_
 run_test "free-running model clock: perf gets what counter 0 counted" test_free_running_clock
 run_test "CPU offline mid-count: context and IRQ migrate" test_hotplug_migration
 run_test "rmmod refused while an event is open" test_rmmod_busy_while_counting
+run_test "the DB monitor's clocks: enabled while it is bound, off after unbinding" test_db_clocks
 t_summary
