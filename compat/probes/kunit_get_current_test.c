@@ -3,4 +3,4 @@
 #include <kunit/test-bug.h>
 
 void *pmu_probe(void);
-void *pmu_probe(void) { return kunit_get_current_test(); }
+void *pmu_probe(void) { return kunit_get_current_test; }
