@@ -508,8 +508,8 @@ static void syspmu_test_poll_rearm_window(struct kunit *test)
 		.config		= FAKE_EV_ANY,
 		.disabled	= 1,
 	};
+	ktime_t deadline;
 	bool armed;
-	int i;
 
 	upmu->poll_ns = NSEC_PER_MSEC;
 	/* an event perf core will not schedule: the stub adds it */
@@ -518,11 +518,20 @@ static void syspmu_test_poll_rearm_window(struct kunit *test)
 	KUNIT_ASSERT_FALSE(test, IS_ERR(poll_window.event));
 	atomic_set(&poll_window.added, 0);
 	kunit_activate_static_stub(test, syspmu_poll_decided, add_in_poll_window);
+	/*
+	 * A static stub redirects in the test's own task: the timer, pinned
+	 * here, interrupts this task while it spins on this CPU, so the
+	 * callback runs in it.  Its first run plays the add (waited for,
+	 * with a bound for a timer that never runs, not timed).
+	 */
+	preempt_disable();
 	hrtimer_start(&upmu->poll_timer, ns_to_ktime(upmu->poll_ns),
 		      HRTIMER_MODE_REL_PINNED);
-	/* the timer's first run plays the add (waited for, not timed) */
-	for (i = 0; i < 10000 && !atomic_read(&poll_window.added); i++)
-		usleep_range(1000, 2000);
+	deadline = ktime_add_ms(ktime_get(), 10000);
+	while (!atomic_read(&poll_window.added) &&
+	       ktime_before(ktime_get(), deadline))
+		cpu_relax();
+	preempt_enable();
 	KUNIT_ASSERT_EQ(test, atomic_read(&poll_window.added), 1);
 	while (hrtimer_callback_running(&upmu->poll_timer))
 		cpu_relax();
