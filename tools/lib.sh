@@ -192,6 +192,24 @@ driver_modules() {
 		"$TOP/drivers/perf/Kbuild"
 }
 
+# What the packages (.deb, RPM) are made of: the drivers' sources and
+# what installs beside them, never the models and tests
+PACKAGE_FILES=(Kbuild compat dkms.conf packaging drivers/perf include README.md COPYING
+	tools/imx-tegra-pmu-switch tools/t410-metrics Documentation/admin-guide/perf)
+
+# stage_package DIR [EXTRA...]: copy PACKAGE_FILES and EXTRA into DIR (the
+# files git tracks and the new ones it does not ignore; outside git,
+# every file but build products)
+stage_package() {
+	local dir=$1
+	shift
+	mkdir -p "$dir"
+	(cd "$TOP" && { git ls-files --cached --others --exclude-standard -- \
+		"${PACKAGE_FILES[@]}" "$@" 2>/dev/null ||
+		find "${PACKAGE_FILES[@]}" "$@" -type f ! -name '*.o' ! -name '*.ko' \
+			! -name '*.mod*' ! -name '.*'; } | xargs cp --parents -t "$dir")
+}
+
 # expected_suites PREFIX RUN-TESTS-ARGS...: the names of the KTAP
 # documents tests/guest/run-tests leaves for those arguments, one a line:
 # the suites a KIND:A,B argument names, or every suite of its kind in the
