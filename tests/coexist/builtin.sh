@@ -5,9 +5,12 @@
 # installed system's choice on the kernel command line (tools/vm-run:
 # $VM_OUT/boot-root, whose extlinux.conf the board boots with).  The
 # kernel's drivers cannot be unbound at run time (suppress_bind_attrs), so
-# the handover is across boots: tools/check boots the board three times,
-# ours -> the kernel's -> ours, and each boot runs this suite to check the
-# drivers bound and perf's counts and to make the next boot's choice:
+# the handover is across boots: tools/check boots the board twice, ours ->
+# the kernel's, and each boot runs this suite to check the drivers bound
+# and perf's counts and to make the next boot's choice; the second boot
+# goes back to ours and checks the file the next boot would read is the
+# one the first boot read, byte for byte (a third boot would repeat the
+# first):
 #   HANDOVER_NOW=ours|kernel   the choice this boot was made with
 #   HANDOVER_NEXT=ours|kernel  the choice to make for the next boot
 
@@ -102,6 +105,7 @@ test_counts_exact() {
 test_next_choice() {
 	local rc=0 before
 	before=$(for d in "$PLATFORM"/*; do echo "${d##*/} $(bound "${d##*/}")"; done)
+	cp "$BROOT/boot/extlinux/extlinux.conf" "$VM_OUT/extlinux-booted-$NOW.conf"
 	sw "$NEXT" --now || rc=$?
 	if [ "$NEXT" = "$NOW" ]; then
 		expect_eq "exit status, the same choice again" $rc 0
@@ -114,6 +118,10 @@ test_next_choice() {
 	if [ "$NEXT" = ours ]; then
 		grep -qi 'append.*initcall_blacklist=.*imx_ddr_pmu_driver_init' "$BROOT/boot/extlinux/extlinux.conf" ||
 			fail "the next boot's command line lacks the choice ours"
+		# back from the kernel's: the file the first boot (ours) booted
+		# with, byte for byte, so the next boot is that boot again
+		[ "$NOW" = ours ] || cmp "$VM_OUT/extlinux-booted-ours.conf" "$BROOT/boot/extlinux/extlinux.conf" ||
+			fail "extlinux.conf after kernel -> ours differs from the one the boot with ours had"
 	else
 		! grep -q 'imx_ddr_pmu_driver_init' "$BROOT/boot/extlinux/extlinux.conf" ||
 			fail "the next boot's command line still has the choice ours"

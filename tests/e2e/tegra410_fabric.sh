@@ -37,7 +37,7 @@ test_pmus_present() {
 }
 
 test_sysfs_identifier_and_cpus() {
-	local sr s r cpus
+	local sr s r p cpus cm
 	expect_eq "$UCF0 identifier" "$(<"$PMUS/$UCF0/identifier")" 2cf2036b
 	expect_eq "$UCF1 identifier" "$(<"$PMUS/$UCF1/identifier")" 2cf2036b
 	for sr in $RCS; do
@@ -51,9 +51,9 @@ test_sysfs_identifier_and_cpus() {
 	for p in $UCF0 $UCF1 "$(pcie 1 5)" "$(tgt 0 4)"; do
 		case $p in *_0 | *_0_*) cpus=0-1 ;; *) cpus=2-3 ;; esac
 		expect_eq "$p associated_cpus" "$(<"$PMUS/$p/associated_cpus")" $cpus
-		c=$(<"$PMUS/$p/cpumask")
-		[ "$c" -ge "${cpus%-*}" ] && [ "$c" -le "${cpus#*-}" ] ||
-			fail "$p cpumask $c outside $cpus"
+		cm=$(<"$PMUS/$p/cpumask")
+		[ "$cm" -ge "${cpus%-*}" ] && [ "$cm" -le "${cpus#*-}" ] ||
+			fail "$p cpumask $cm outside $cpus"
 	done
 }
 

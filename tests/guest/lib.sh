@@ -169,13 +169,13 @@ knows() {
 # counted by whichever driver has it, equal the traffic its model was
 # given (WHAT says which situation, in the messages)
 imx8_counts_exact() {
-	local p c
+	local p rw
 	p=$(pmu_of imx8mq) || fail "no PMU for the i.MX8MQ controller ($1)"
 	inject imx8mq reset
-	mapfile -t c < <(counts "$p/read/,$p/write/" \
+	mapfile -t rw < <(counts "$p/read/,$p/write/" \
 		"model-traffic imx8mq 'read count=1000 bytes=64' 'write count=300 bytes=32'")
-	expect_eq "$1: $p/read/ (driver $(driver_of "$p"))" "${c[0]}" 1000
-	expect_eq "$1: $p/write/" "${c[1]}" 300
+	expect_eq "$1: $p/read/ (driver $(driver_of "$p"))" "${rw[0]}" 1000
+	expect_eq "$1: $p/write/" "${rw[1]}" 300
 }
 
 # e2e_passes WHAT SUITE NAME: the end-to-end test NAME (a regex) of
