@@ -1,13 +1,11 @@
 #!/bin/bash
-# Every perf command line of the admin guides and the README, run on the
-# virtual board as written, so that a wrong event, metric or PMU name, or
-# a stale example, fails a test.  Run inside the virtual board
-# (tools/vm-run).
+# Every command of the admin guides and the README that a board runs
+# (perf's, t410-metrics', the sysfs and debugfs lines), run on the virtual
+# board as written, so that a wrong event, metric or PMU name, or a stale
+# example, fails a test.  Run inside the virtual board (tools/vm-run).
 #
-# A command is an indented line of a literal block that starts with
-# "perf ", "# perf " or "$ perf " (and its "\" continuations), or a
-# ``perf ... -e ...`` (or -M) literal in the prose.  What a
-# reader must fill in is filled in here, from the table below; a command
+# What a command is: tests/e2e/doc-commands.awk.  What a reader must
+# fill in is filled in here, from the table below; a command
 # with no workload gets "-- sleep 0" (perf stat -a would wait for ^C).
 # Commands the docs show failing on purpose are listed with what perf
 # must say.
@@ -23,15 +21,9 @@ FILL_IN=(
 	'axi_mask=0xMMMM' 'axi_mask=0xfff0'
 	'axi_id=0xDDDD' 'axi_id=0x12'
 	'axi_channel=0xH' 'axi_channel=0x1'
+	'./stream' 'sleep 0'
+	'./gpu-app' 'sleep 0'
 )
-
-# Templates, not commands: a placeholder only a reader can choose
-is_template() {
-	case $1 in
-	*PMU/EVENT/* | *'[-I MS]'* | *TMPFILE*) return 0 ;;
-	esac
-	return 1
-}
 
 # A CPU perf has metric tables for: Alder Lake on x86 (the x86 perf
 # carries every architecture's tables), the i.MX8MP's Cortex-A53 (MIDR
@@ -49,39 +41,13 @@ declare -A SHOWN_FAILING=(
 	['perf record -- ./loop']="doesn't support sampling"
 )
 
-# doc_commands FILE: "line<TAB>command" for every command of FILE
+# doc_commands FILE: "line<TAB>command" for every command of FILE that a
+# board runs (perf's, t410-metrics', sysfs and the model's debugfs); the
+# others (builds, packages, the switch) are run where
+# tests/tools/doc-commands-test says
 doc_commands() {
-	awk '
-	function flush() { if (cmd != "") print start "\t" cmd; cmd = "" }
-	cont {
-		line = $0
-		sub(/^[ \t]+/, "", line)
-		cmd = cmd " " line
-		cont = sub(/[ \t]*\\$/, "", cmd)
-		if (!cont) flush()
-		next
-	}
-	# a command quoted in the prose, ``perf ... -e EVENT`` or -M METRIC
-	# (a bare ``perf stat -vv`` names an option, not something to run)
-	/``perf [^`]+``/ {
-		line = $0
-		while (match(line, /``perf [^`]+``/)) {
-			quoted = substr(line, RSTART + 2, RLENGTH - 4)
-			if (quoted ~ / -[eM] /)
-				print FNR "\t" quoted
-			line = substr(line, RSTART + RLENGTH)
-		}
-		next
-	}
-	/^[ \t]+(# |\$ )?perf (stat|list|record|test|report) / {
-		line = $0
-		sub(/^[ \t]+(# |\$ )?/, "", line)
-		sub(/[ \t]+#[^\x27"]*$/, "", line)	# a trailing comment
-		start = FNR
-		cmd = line
-		cont = sub(/[ \t]*\\$/, "", cmd)
-		if (!cont) flush()
-	}' "$1"
+	awk -f "$VM_TOP/tests/e2e/doc-commands.awk" "$1" |
+		grep -P '^[0-9]+\t(perf|t410-metrics|ls|echo|cat) '
 }
 
 # fill_in CMD: the command as the board runs it
@@ -116,10 +82,12 @@ test_every_command() {
 	local doc line cmd run out rc n=0 bad=0 want
 	for doc in "${DOCS[@]}"; do
 		while IFS=$'\t' read -r line cmd; do
-			is_template "$cmd" && continue
 			n=$((n + 1))
 			run=$(fill_in "$cmd")
-			run=${run/perf /\"\$PERF\" }
+			case $run in
+			perf\ * | *' perf '*) run=${run/perf /\"\$PERF\" } ;;
+			t410-metrics\ *) run=\"\$VM_TOP/tools/t410-metrics\"${run#t410-metrics} ;;
+			esac
 			rc=0
 			out=$(cd /tmp && eval "$run" 2>&1 </dev/null) || rc=$?
 			want=${SHOWN_FAILING[$cmd]:-}
@@ -144,5 +112,17 @@ test_every_command() {
 	[ $bad = 0 ] || fail "$bad of the docs' commands do not run as written"
 }
 
-run_test "every perf command of the admin guides and README runs" test_every_command
+# make demo's guest part (tools/demo boots this board with it): runs to
+# its end, no perf command of it refused
+test_demo_script() {
+	local out rc=0
+	out=$(cd /tmp && bash "$VM_TOP/tests/guest/demo.sh" 2>&1) || rc=$?
+	echo "$out" | tail -5
+	expect_eq "demo.sh's exit status" $rc 0
+	! grep -Em3 "$PERF_SAYS_NO" <<<"$out" || fail "a command of the demo was refused"
+	grep -q "model's own totals" <<<"$out" || fail "the demo did not get to the model's totals"
+}
+
+run_test "every perf, t410-metrics, sysfs and debugfs command of the admin guides and README runs" test_every_command
+run_test "make demo: tests/guest/demo.sh runs to its end" test_demo_script
 t_summary

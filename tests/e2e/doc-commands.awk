@@ -1,0 +1,51 @@
+# The commands of a document (the README, an admin guide): one line
+# "LINE<TAB>COMMAND" for each, LINE where it starts.  Shared by the board's
+# tests/e2e/doc_commands.sh, which runs those a board can run, and the
+# host's tests/tools/doc-commands-test, which checks every other one is
+# run where its table says.
+#
+# A command is an indented line (a literal block) that starts with one of
+# the words below, after an optional "# " or "$ " prompt and "sudo ",
+# joined with its "\" continuations; or a ``perf ... -e ...`` (or -M)
+# literal in the prose.  A trailing "# comment" is dropped.
+
+# (a template, with a placeholder only a reader can choose, is not one)
+function flush() {
+	if (cmd != "" && cmd !~ /PMU\/EVENT\/|\[-I MS\]|TMPFILE|\[options\]/)
+		print start "\t" cmd
+	cmd = ""
+}
+
+cont {
+	line = $0
+	sub(/^[ \t]+/, "", line)
+	cmd = cmd " " line
+	cont = sub(/[ \t]*\\$/, "", cmd)
+	if (!cont) flush()
+	next
+}
+# a command quoted in the prose, ``perf ... -e EVENT`` or -M METRIC
+# (a bare ``perf stat -vv`` names an option, not something to run)
+/``perf [^`]+``/ {
+	line = $0
+	while (match(line, /``perf [^`]+``/)) {
+		quoted = substr(line, RSTART + 2, RLENGTH - 4)
+		if (quoted ~ / -[eM] /) {
+			start = FNR
+			cmd = quoted
+			flush()
+		}
+		line = substr(line, RSTART + RLENGTH)
+	}
+	next
+}
+/^[ \t]+(# |\$ )?(sudo )?(perf (stat|list|record|test|report)|t410-metrics|imx-tegra-pmu-switch|make|insmod|rmmod|modprobe|apt|apt-get|dnf|rpm|bitbake-layers|ls|cat|echo|lspci|setpci)( |$)/ {
+	line = $0
+	sub(/^[ \t]+(# |\$ )?(sudo )?/, "", line)
+	sub(/[ \t]+#[^\x27"]*$/, "", line)
+	sub(/[ \t][ \t]+#.*$/, "", line)
+	start = FNR
+	cmd = line
+	cont = sub(/[ \t]*\\$/, "", cmd)
+	if (!cont) flush()
+}
