@@ -241,6 +241,32 @@ test_failure_put_back() {
 	count_exact ours
 }
 
+# Why the switch writes a file of its own, not an empty one: an empty
+# /etc/modprobe.d file masks the packages' (a user's first idea), and
+# then both sides' modules match each device at udev's coldplug and race
+# for it.  Where the two modules have different names, both load; the
+# packages' file alone again, ours bind every device
+test_masked_package_file() {
+	local k kind om km n=0
+	check_prerequisites
+	make_root
+	mkdir -p "$ROOT/etc/modprobe.d"
+	: >"$ROOT/etc/modprobe.d/imx-tegra-pmu.conf"
+	coldplug
+	for k in "${KINDS[@]}"; do
+		IFS='|' read -r kind om _ km _ <<<"$k"
+		[ -f "$MODS/kernel/drivers/perf/$km.ko" ] && [ "$om" != "$km" ] || continue
+		[ -d "/sys/module/$om" ] && [ -d "/sys/module/$km" ] ||
+			fail "$kind, the packages' file masked: not both $om and $km loaded"
+		echo "  $kind, the packages' file masked: $om and $km both loaded (a race for the devices)"
+		n=$((n + 1))
+	done
+	[ $n -gt 0 ] || fail "no kind with both sides' modules"
+	rm "$ROOT/etc/modprobe.d/imx-tegra-pmu.conf"
+	coldplug
+	expect_side ours
+}
+
 # The choice for the next boot: the kernel's, kept in the image
 test_kernel_for_next_boot() {
 	check_prerequisites
@@ -274,6 +300,7 @@ else
 	run_test "ours -> the kernel's -> ours with --now, exact counts after each step" test_handover_now
 	run_test "the choice taken at boot (udev's coldplug), exact counts" test_choice_at_boot
 	run_test "refused while a perf event is open, nothing changed" test_refused_while_counting
+	run_test "the packages' file masked by an empty one: both sides load, then ours again" test_masked_package_file
 	run_test "a failed step is put back as it was" test_failure_put_back
 	run_test "the kernel's drivers chosen for the next boot" test_kernel_for_next_boot
 fi
