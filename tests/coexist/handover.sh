@@ -9,10 +9,9 @@
 # puts them (updates/dkms), the packages' modprobe.d file in
 # /usr/lib/modprobe.d, depmod's indexes.  After every step each device is
 # checked to be bound as chosen and perf to count exactly, through
-# whichever driver has it.  The image is kept in $VM_OUT, with the
-# kernel's drivers chosen last: tools/check then boots the board again
-# without our drivers loaded (tools/vm-run --no-drivers) and runs this
-# suite with HANDOVER_BOOT=cold, which plays udev's coldplug of that boot.
+# whichever driver has it.  The choice at boot is udev's coldplug played
+# with the image's files (modprobe of each device's modalias), everything
+# of both sides unloaded first.
 
 . "$VM_TOP/tests/guest/lib.sh"
 
@@ -56,19 +55,10 @@ aliases() { modinfo -F alias "$MODS/$1/$2.ko" 2>/dev/null; }
 # The module sizes of ours, as the board loaded them (/sys/module/M/
 # coresize): where both sides' modules have one name, the size tells
 # which file is loaded
-# (kept in $VM_OUT for the cold boot, where ours are not loaded at first)
 declare -A OUR_SIZE=()
-SIZES=$VM_OUT/handover-our-sizes
 for m in nvidia_t410_cmem_latency_pmu nvidia_t410_c2c_pmu; do
-	if [ "${HANDOVER_BOOT:-}" = cold ]; then
-		OUR_SIZE[$m]=$(sed -n "s/^$m //p" "$SIZES" 2>/dev/null)
-	elif [ -r "/sys/module/$m/coresize" ]; then
-		OUR_SIZE[$m]=$(<"/sys/module/$m/coresize")
-		echo "$m ${OUR_SIZE[$m]}"
-	fi
-done >"$SIZES.new"
-[ "${HANDOVER_BOOT:-}" = cold ] || mv "$SIZES.new" "$SIZES"
-rm -f "$SIZES.new"
+	[ ! -r "/sys/module/$m/coresize" ] || OUR_SIZE[$m]=$(<"/sys/module/$m/coresize")
+done
 
 # expect_side SIDE: every device of the kinds here is bound to SIDE's
 # driver where SIDE knows it, to none where it does not; prints the
@@ -267,41 +257,9 @@ test_masked_package_file() {
 	expect_side ours
 }
 
-# The choice for the next boot: the kernel's, kept in the image
-test_kernel_for_next_boot() {
-	check_prerequisites
-	make_root
-	sw kernel || fail "switch kernel failed"
-	grep -qx '# imx-tegra-pmu-switch: kernel' "$ROOT/etc/modprobe.d/imx-tegra-pmu.conf" ||
-		fail "the choice is not kept"
-}
-
-# The boot after: nothing of ours or the kernel's loaded yet; udev's
-# coldplug with the image's files binds the kernel's drivers; then ours
-# again with --now
-test_cold_boot() {
-	local m
-	check_prerequisites
-	[ -f "$ROOT/etc/modprobe.d/imx-tegra-pmu.conf" ] || fail "no image kept from the last boot"
-	for m in imx8_ddr_pmu coresight_pmu fsl_imx8_ddr_perf arm_cspmu_module; do
-		[ ! -d "/sys/module/$m" ] || fail "$m loaded before udev's coldplug"
-	done
-	coldplug
-	expect_side kernel
-	count_exact kernel
-	sw ours --now || fail "switch ours --now failed"
-	expect_side ours
-	count_exact ours
-}
-
-if [ "${HANDOVER_BOOT:-}" = cold ]; then
-	run_test "a cold boot with the kernel's drivers chosen, then ours --now: exact counts" test_cold_boot
-else
-	run_test "ours -> the kernel's -> ours with --now, exact counts after each step" test_handover_now
-	run_test "the choice taken at boot (udev's coldplug), exact counts" test_choice_at_boot
-	run_test "refused while a perf event is open, nothing changed" test_refused_while_counting
-	run_test "the packages' file masked by an empty one: both sides load, then ours again" test_masked_package_file
-	run_test "a failed step is put back as it was" test_failure_put_back
-	run_test "the kernel's drivers chosen for the next boot" test_kernel_for_next_boot
-fi
+run_test "ours -> the kernel's -> ours with --now, exact counts after each step" test_handover_now
+run_test "the choice taken at boot (udev's coldplug), exact counts" test_choice_at_boot
+run_test "refused while a perf event is open, nothing changed" test_refused_while_counting
+run_test "the packages' file masked by an empty one: both sides load, then ours again" test_masked_package_file
+run_test "a failed step is put back as it was" test_failure_put_back
 t_summary

@@ -25,13 +25,14 @@ expect_eq() {
 
 # ktap_run "DESCRIPTION": run every test; non-zero if one failed
 ktap_run() {
-	local i rc pass=0 failn=0
+	local i rc t pass=0 failn=0
 	echo "KTAP version 1"
 	echo "# $1"
 	echo "1..${#T_NAMES[@]}"
 	for i in "${!T_NAMES[@]}"; do
-		rc=0
+		rc=0 t=$SECONDS
 		("${T_FUNCS[$i]}") >"$T_LOG" 2>&1 || rc=$?
+		echo "# ${T_NAMES[$i]}: $((SECONDS - t)) s"
 		[ -z "${KTAP_VERBOSE:-}" ] || sed "s/^/# /" "$T_LOG"
 		if [ $rc = 0 ]; then
 			pass=$((pass + 1))
