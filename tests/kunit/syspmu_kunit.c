@@ -160,6 +160,7 @@ struct fake_pmu {
 	struct syspmu	upmu;
 	atomic_t		bad_idx;	/* events met with a wrong idx */
 	atomic_t		claims;
+	u64			value[2];	/* counters 0 and 1 (others read 0) */
 };
 
 static struct fake_pmu *to_fake(struct syspmu *upmu)
@@ -206,19 +207,27 @@ static int fake_event_claim(struct perf_event *event)
 	return 0;
 }
 
+static u64 fake_value(struct syspmu *upmu, int idx)
+{
+	struct fake_pmu *fake = to_fake(upmu);
+
+	return idx >= 0 && (unsigned int)idx < ARRAY_SIZE(fake->value) ? fake->value[idx] : 0;
+}
+
 static u64 fake_read_counter(struct syspmu *upmu, struct perf_event *event)
 {
 	/* whoever reads (the "interrupt" below) sees a complete event */
 	if (event->hw.idx < 0 || event->hw.idx >= upmu->num_counters ||
 	    upmu->events[event->hw.idx] != event)
 		atomic_inc(&to_fake(upmu)->bad_idx);
-	return 0;
+	return fake_value(upmu, event->hw.idx);
 }
 
+/* A counter counts on from what it holds when enabled */
 static u64 fake_enable_counter(struct syspmu *upmu,
 			       struct perf_event *event)
 {
-	return 0;
+	return fake_value(upmu, event->hw.idx);
 }
 
 static void fake_disable_counter(struct syspmu *upmu,
@@ -242,7 +251,8 @@ static void fake_unregister(void *upmu)
 	syspmu_unregister(upmu);
 }
 
-static struct fake_pmu *make_fake_n(struct kunit *test, unsigned int counters)
+static struct fake_pmu *make_fake_wide(struct kunit *test, unsigned int counters,
+				       unsigned int width)
 {
 	static atomic_t fake_id = ATOMIC_INIT(0);
 	struct fake_pmu *fake;
@@ -262,7 +272,7 @@ static struct fake_pmu *make_fake_n(struct kunit *test, unsigned int counters)
 		.ops		= &fake_ops,
 		.config_mask	= { GENMASK_ULL(7, 0), GENMASK_ULL(7, 0), 0 },
 		.num_counters	= counters,
-		.width		= 32,
+		.width		= width,
 		.pmu		= { .module = THIS_MODULE },
 	};
 	KUNIT_ASSERT_EQ(test, syspmu_init(&fake->upmu), 0);
@@ -270,6 +280,11 @@ static struct fake_pmu *make_fake_n(struct kunit *test, unsigned int counters)
 	KUNIT_ASSERT_EQ(test, 0, pmu_kunit_add_action_or_reset(test, fake_unregister,
 							       &fake->upmu));
 	return fake;
+}
+
+static struct fake_pmu *make_fake_n(struct kunit *test, unsigned int counters)
+{
+	return make_fake_wide(test, counters, 32);
 }
 
 static struct fake_pmu *make_fake(struct kunit *test)
@@ -478,6 +493,32 @@ static void syspmu_test_poll_period(struct kunit *test)
 			c->expect);
 }
 
+/*
+ * A counter wider than 32 bits and without an interrupt (the poll timer
+ * reads it, at most half its wrap time apart): read every 0.4 of its
+ * range across five wraps, the count is exact
+ */
+static void syspmu_test_wide_counter_wraps(struct kunit *test)
+{
+	struct fake_pmu *fake = make_fake_wide(test, 2, 40);
+	u64 step = div_u64(BIT_ULL(40) * 2, 5), want = 0, enabled, running;
+	struct perf_event *event;
+	int i;
+
+	fake->value[0] = BIT_ULL(40) - 1000;
+	event = fake_open(test, fake, FAKE_EV_CTR0, 0);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(event));
+	KUNIT_ASSERT_EQ(test, event->hw.idx, 0);
+	for (i = 0; i < 13; i++) {
+		WRITE_ONCE(fake->value[0], (fake->value[0] + step) & GENMASK_ULL(39, 0));
+		want += step;
+		KUNIT_EXPECT_EQ_MSG(test, perf_event_read_value(event, &enabled, &running),
+				    want, "after %d reads", i + 1);
+	}
+	KUNIT_EXPECT_GT(test, want, 5 * BIT_ULL(40));
+	perf_event_release_kernel(event);
+}
+
 /* An event added between the poll's decision to stop and its return */
 static struct {
 	struct perf_event	*event;
@@ -557,6 +598,7 @@ static struct kunit_case syspmu_cases[] = {
 	KUNIT_CASE(syspmu_test_add_publishes_complete_events),
 	KUNIT_CASE_PARAM(syspmu_test_poll_period, poll_gen_params),
 	KUNIT_CASE(syspmu_test_poll_rearm_window),
+	KUNIT_CASE(syspmu_test_wide_counter_wraps),
 	{}
 };
 
