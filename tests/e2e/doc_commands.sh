@@ -113,13 +113,13 @@ test_every_command() {
 }
 
 # make demo's guest part (tools/demo boots this board with it): runs to
-# its end, no perf command of it refused
+# its end (it shows refusals on purpose: perf record, a group of both
+# CPU types)
 test_demo_script() {
 	local out rc=0
 	out=$(cd /tmp && bash "$VM_TOP/tests/guest/demo.sh" 2>&1) || rc=$?
 	echo "$out" | tail -5
 	expect_eq "demo.sh's exit status" $rc 0
-	! grep -Em3 "$PERF_SAYS_NO" <<<"$out" || fail "a command of the demo was refused"
 	grep -q "model's own totals" <<<"$out" || fail "the demo did not get to the model's totals"
 }
 
