@@ -1,6 +1,9 @@
 # The commands of a document (the README, an admin guide): one line
-# "LINE<TAB>COMMAND" for each, LINE where it starts.  Shared by the board's
-# tests/e2e/doc_commands.sh, which runs those a board can run, and the
+# "LINE<TAB>WHERE<TAB>COMMAND" for each, LINE where it starts, WHERE
+# "board" for those the x86 board runs as written (perf's, t410-metrics'
+# but --pci, which needs PCIe devices the boards do not have, the sysfs
+# and debugfs lines) and "elsewhere" for the others.  Shared by the
+# board's tests/e2e/doc_commands.sh, which runs the first kind, and the
 # host's tests/tools/doc-commands-test, which checks every other one is
 # run where its table says.
 #
@@ -10,9 +13,13 @@
 # literal in the prose.  A trailing "# comment" is dropped.
 
 # (a template, with a placeholder only a reader can choose, is not one)
-function flush() {
-	if (cmd != "" && cmd !~ /PMU\/EVENT\/|\[-I MS\]|TMPFILE|\[options\]/)
-		print start "\t" cmd
+function flush(where) {
+	if (cmd != "" && cmd !~ /PMU\/EVENT\/|\[-I MS\]|TMPFILE|\[options\]/) {
+		where = "elsewhere"
+		if (cmd ~ /^(perf|t410-metrics|ls|echo|cat) / && cmd !~ /^t410-metrics --pci /)
+			where = "board"
+		print start "\t" where "\t" cmd
+	}
 	cmd = ""
 }
 
