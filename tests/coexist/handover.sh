@@ -50,19 +50,6 @@ KINDS=(
 # aliases DIR MODULE: the module file's aliases
 aliases() { modinfo -F alias "$MODS/$1/$2.ko" 2>/dev/null; }
 
-# board_has OURS KERNELS: a device of the board answers to our module
-# OURS or the kernel's KERNELS
-board_has() {
-	local oa ka d
-	oa=$(aliases updates/dkms "$1") ka=$(aliases kernel/drivers/perf "$2")
-	for d in "$PLATFORM"/*; do
-		[ -r "$d/modalias" ] || continue
-		knows "$(<"$d/modalias")" "$oa" || knows "$(<"$d/modalias")" "$ka" || continue
-		return 0
-	done
-	return 1
-}
-
 
 
 # The module sizes of ours, as the board loaded them (/sys/module/M/
@@ -264,7 +251,7 @@ test_masked_package_file() {
 		[ -f "$MODS/kernel/drivers/perf/$km.ko" ] && [ "$om" != "$km" ] || continue
 		# (Debian's 7.2 has arm_cspmu_module; the device-tree board has
 		# no CoreSight unit for udev to load it for)
-		board_has "$om" "$km" || continue
+		board_has "$(aliases updates/dkms "$om")" "$(aliases kernel/drivers/perf "$km")" || continue
 		[ -d "/sys/module/$om" ] && [ -d "/sys/module/$km" ] ||
 			fail "$kind, the packages' file masked: not both $om and $km loaded"
 		echo "  $kind, the packages' file masked: $om and $km both loaded (a race for the devices)"

@@ -173,6 +173,20 @@ knows() {
 	return 1
 }
 
+# board_has ALIASES...: a platform device of the board answers to one of
+# the alias lists (a kind the board has no device of is left out)
+board_has() {
+	local d ma a
+	for d in /sys/bus/platform/devices/*; do
+		[ -r "$d/modalias" ] || continue
+		ma=$(<"$d/modalias")
+		for a in "$@"; do
+			knows "$ma" "$a" && return 0
+		done
+	done
+	return 1
+}
+
 # imx8_counts_exact WHAT: the i.MX8MQ controller's reads and writes,
 # counted by whichever driver has it, equal the traffic its model was
 # given (WHAT says which situation, in the messages)
