@@ -195,11 +195,7 @@ test_refused_while_counting() {
 	[ -n "$p" ] || fail "no PMU to count with"
 	"$PERF" stat -a -e "$p/cycles/" -- sleep 600 >/dev/null 2>&1 &
 	pid=$!
-	# perf's event is open once its fd shows
-	for _ in $(seq 100); do
-		find /proc/[0-9]*/fd -lname 'anon_inode:\[perf_event\]' 2>/dev/null | grep -q . && break
-		sleep 0.2
-	done
+	wait_perf_open "$pid" || fail "perf stat never opened its event"
 	sw kernel --now 2>/tmp/switch.err || rc=$?
 	# perf stat ends once its workload has: the sleep first (perf's
 	# SIGINT alone would wait out its 600 s)

@@ -73,18 +73,17 @@ reset_model() {
 }
 
 # A perf workload that runs until release_workload, and a wait until
-# perf has its events open (perf core holds a reference on the model's
-# module per event): no guess at how long perf takes to start
+# perf (PID) has its events open (perf core holds a reference on the
+# model's module per event): no guess at how long perf takes to start
 STOP=/tmp/hybrid-stop
 HOLD="while [ ! -e $STOP ]; do sleep 0.1; done"
 release_workload() { : >"$STOP"; }
 wait_events_open() {
-	local i
-	for i in $(seq 600); do
+	while kill -0 "$1" 2>/dev/null; do
 		[ "$(</sys/module/hybrid_pmu_model/refcnt)" -gt 0 ] && return 0
 		sleep 0.1
 	done
-	fail "perf never opened its events"
+	fail "perf ended before it opened its events"
 }
 
 # csv_field FILE EVENT N: field N of EVENT's line in perf stat -x, output
@@ -408,7 +407,7 @@ test_hotplug() {
 	rm -f "$STOP"
 	"$PERF" stat -x, -o "$f" -a -A -e cpu_core/cycles/ -- sh -c "$HOLD" &
 	pid=$!
-	wait_events_open
+	wait_events_open "$pid"
 	echo 0 >/sys/devices/system/cpu/cpu1/online || fail "cannot offline CPU1"
 	# cpus lists the online CPUs of the type: a new system-wide count
 	# opens on those, as perf opens on every CPU it lists
@@ -485,7 +484,7 @@ test_unload() {
 	rm -f "$STOP"
 	"$PERF" stat -e cpu_core/cycles/ -a -- sh -c "$HOLD" >/dev/null 2>&1 &
 	pid=$!
-	wait_events_open
+	wait_events_open "$pid"
 	! rmmod hybrid_pmu_model 2>/dev/null || fail "rmmod with an event open succeeded"
 	release_workload
 	wait $pid

@@ -262,6 +262,19 @@ counts() {
 	grep -v '^#' /tmp/perf-stat.csv | grep -v '^$' | cut -d, -f1
 }
 
+# wait_perf_open PID: wait until process PID holds a perf event open;
+# fails if PID ends first.  No deadline of its own: how long perf takes to
+# start on a loaded TCG guest with KASAN is no fact to test, and the
+# board's own timeout bounds a perf that never opens.
+wait_perf_open() {
+	while kill -0 "$1" 2>/dev/null; do
+		find /proc/"$1"/fd -lname 'anon_inode:\[perf_event\]' 2>/dev/null | grep -q . &&
+			return 0
+		sleep 0.2
+	done
+	return 1
+}
+
 # kmemleak_start: forget what kmemleak knew; kmemleak_check: fail if
 # anything since then is unreferenced (two scans: kmemleak reports an
 # object only once two scans found it unreferenced and unchanged, and
