@@ -163,14 +163,11 @@ bound() {
 }
 
 # knows MODALIAS ALIASES: one of a module's aliases (globs, one a line)
-# matches the device's MODALIAS, as modprobe matches them
+# matches the device's MODALIAS, as modprobe matches them: the lines as
+# one extglob pattern (an empty line matches no modalias, never empty)
+shopt -s extglob
 knows() {
-	local a
-	while read -r a; do
-		# shellcheck disable=SC2053  # the alias is a glob
-		[ -n "$a" ] && [[ $1 == $a ]] && return 0
-	done <<<"$2"
-	return 1
+	[[ $1 == @(${2//$'\n'/|}) ]]
 }
 
 # board_has ALIASES...: a platform device of the board answers to one of
