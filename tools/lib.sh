@@ -428,9 +428,12 @@ module_load_order() {
 # board_devices [ARCH]: -device arguments of the board's hardware models:
 # the i.MX8 ones and the register file's (tests/board/qemu-devices), then
 # the Tegra410 units' (generated from tests/board/tegra410-units and
-# tegra410-latency-units).  The lines are the x86 board's pmu-model-isa
-# devices (but those marked arm64:); on the arm64 board (ARCH arm64) each is a pmu-model-mmio at the
-# same addresses, and ISA line N is GIC SPI ARM64_SPI_BASE + N.
+# tegra410-latency-units) and the PCIe root ports and devices of
+# tegra410-pci.  The models' lines are the x86 board's pmu-model-isa
+# devices (but those marked arm64:); on the arm64 board (ARCH arm64) each
+# is a pmu-model-mmio at the same addresses, and ISA line N is GIC SPI
+# ARM64_SPI_BASE + N.  The PCI lines are the same on both (pcie.0 is the
+# host bridge's bus on q35 and on virt).
 ARM64_SPI_BASE=192
 board_devices() {
 	local line tegra irq
@@ -441,7 +444,7 @@ board_devices() {
 			[ "${1:-x86_64}" = arm64 ] || continue
 			line=${line#arm64:}
 		fi
-		if [ "${1:-x86_64}" = arm64 ]; then
+		if [ "${1:-x86_64}" = arm64 ] && [[ $line == pmu-model-isa,* ]]; then
 			[[ $line =~ ^pmu-model-isa,(.*),irq=(-?[0-9]+)(.*)$ ]] ||
 				die "board device line without irq=: $line"
 			irq=${BASH_REMATCH[2]}

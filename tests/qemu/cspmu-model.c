@@ -74,7 +74,10 @@
  * Commands (attributes per variant: UCF src= dst=, PCIE rp= bdf= dst=,
  * PCIE-TGT rp= addr= bar=, SCF src= dst=, Tegra241 PCIE rp= rem=, C2C
  * port= rem=, Ampere MCU rank= bank= level=; each command also passes
- * cycles=, by default one a request):
+ * cycles=, by default one a request; on Tegra410 PCIE and PCIE-TGT,
+ * dev=ID stands for rp= and bdf=: the root port and the BDF of the PCI
+ * device whose -device has id=ID, which must sit behind a root port of
+ * this unit's RC, opts= socket= and rc= (tests/qemu/t410-root-port.c)):
  *   idle    cycles=N
  *   event   id=ID n=N [attributes] [cycles=C]      N occurrences of ID
  *   traffic rd=N wr=N size=B [hit=H | lat=L] [attributes] [cycles=C]
@@ -116,6 +119,7 @@
 #include "qemu/host-utils.h"
 #include "qemu/module.h"
 #include "pmu-model.h"
+#include "t410-root-port.h"
 
 #define CS_MAX_COUNTERS     64      /* physical counters, 0-63 */
 #define CS_WORDS            8       /* words of PMCNTENSET & co (256 bits) */
@@ -254,6 +258,11 @@ typedef struct CsVariant {
     unsigned ntraffic;
     bool addr_filters;
     /*
+     * Tegra410 PCIE and PCIE-TGT: "dev=ID" gives a PCI device's traffic,
+     * at its root port and BDF (t410_pci_place())
+     */
+    bool pci_devices;
+    /*
      * Ampere MCU: PMAUXR0-2 filter the whole instance; PMCCFILTR,
      * PMEVFILTR and PMEVFILT2R are RES0
      */
@@ -299,6 +308,8 @@ typedef struct CsModel {
     bool cc;
     unsigned pages;
     uint32_t pmiidr;
+    int socket;                 /* the RC's socket and number, or -1 */
+    int rc;
     int cnt_reg;                /* CS_PMEVCNTR* of this layout */
     int ovs_reg;                /* CS_PMOVSCLR* of this layout */
     /* the stream under way */
@@ -1055,6 +1066,37 @@ static const CsTrafficEvent cs_ampere_traffic[] = {
     { 0x10, Q_WR },                 /* wr_wra_sent */
 };
 
+/*
+ * dev=ID: the traffic of the PCI device whose -device has id=ID, by its
+ * root port and its BDF as the guest has numbered its bus; rp= and bdf=
+ * then stay unsaid.  The device must sit behind one of this RC's root
+ * ports: traffic of another RC's device never reaches this unit.
+ */
+static int cs_pci_device(PmuModel *m, const PmuModelCmd *cmd, uint64_t *at)
+{
+    CsModel *c = cs(m);
+    const char *id = pmu_cmd_word(cmd, "dev");
+    T410PciPlace place;
+    Error *err = NULL;
+
+    if (!pmu_cmd_has(cmd, "dev")) {
+        return 0;
+    }
+    if (!id || pmu_cmd_has(cmd, "rp") || pmu_cmd_has(cmd, "bdf")) {
+        return -EINVAL;
+    }
+    if (!t410_pci_place(id, &place, &err)) {
+        error_free(err);
+        return -ENODEV;
+    }
+    if ((int)place.socket != c->socket || (int)place.rc != c->rc) {
+        return -EXDEV;
+    }
+    at[AT_RP] = place.rp;
+    at[AT_BDF] = place.bdf;
+    return 0;
+}
+
 static const CsVariant cs_variants[] = {
     [CS_UCF] = {
         .pmiidr = 0x2cf2036b, .type_mask = UINT32_MAX,
@@ -1068,6 +1110,7 @@ static const CsVariant cs_variants[] = {
         .pmiidr = 0x1030136b, .type_mask = UINT32_MAX,
         .attrs = cs_pcie_attrs, .traffic_args = cs_pcie_traffic_args,
         .traffic = cs_pcie_traffic, .ntraffic = ARRAY_SIZE(cs_pcie_traffic),
+        .pci_devices = true,
         .selects = cs_pcie_selects, .attrs_for = cs_pcie_attrs_for,
         .cc_selects = cs_pcie_cc_selects,
     },
@@ -1076,7 +1119,7 @@ static const CsVariant cs_variants[] = {
         .has_cycle_event = true, .cycle_event = 0x4,
         .attrs = cs_tgt_attrs, .traffic_args = cs_tgt_traffic_args,
         .traffic = cs_tgt_traffic, .ntraffic = ARRAY_SIZE(cs_tgt_traffic),
-        .addr_filters = true,
+        .addr_filters = true, .pci_devices = true,
         .selects = cs_tgt_selects, .attrs_for = cs_tgt_attrs_for,
     },
     [CS_T241_SCF] = {
@@ -1456,9 +1499,9 @@ static bool cs_race(PmuModel *m)
 
 /* Commands */
 
-static int cs_parse_attrs(const CsVariant *v, const PmuModelCmd *cmd,
-                          uint64_t *at)
+static int cs_parse_attrs(PmuModel *m, const PmuModelCmd *cmd, uint64_t *at)
 {
+    const CsVariant *v = cs(m)->v;
     const CsAttrDesc *a;
 
     for (a = v->attrs; a->key; a++) {
@@ -1467,7 +1510,7 @@ static int cs_parse_attrs(const CsVariant *v, const PmuModelCmd *cmd,
             return -EINVAL;
         }
     }
-    return 0;
+    return v->pci_devices ? cs_pci_device(m, cmd, at) : 0;
 }
 
 /* The verb's own arguments and the variant's attributes */
@@ -1483,6 +1526,9 @@ static int cs_check_args(const CsVariant *v, const PmuModelCmd *cmd,
     }
     for (a = v->attrs; a->key; a++) {
         allowed[k++] = a->key;
+    }
+    if (v->pci_devices) {
+        allowed[k++] = "dev";
     }
     allowed[k] = NULL;
     return pmu_cmd_check_args(cmd, allowed);
@@ -1548,7 +1594,7 @@ static int cs_command(PmuModel *m, const PmuModelCmd *cmd)
         }
     } else if (!strcmp(cmd->verb, "event")) {
         ret = cs_check_args(v, cmd, event_args) ?:
-              cs_parse_attrs(v, cmd, t.at);
+              cs_parse_attrs(m, cmd, t.at);
         if (ret) {
             return ret;
         }
@@ -1562,7 +1608,7 @@ static int cs_command(PmuModel *m, const PmuModelCmd *cmd)
         cs_add_lane(&t, false, id, requests);
     } else if (!strcmp(cmd->verb, "traffic")) {
         ret = cs_check_args(v, cmd, v->traffic_args) ?:
-              cs_parse_attrs(v, cmd, t.at) ?:
+              cs_parse_attrs(m, cmd, t.at) ?:
               cs_traffic(m, cmd, &t, &requests);
         if (ret) {
             return ret;
@@ -1628,6 +1674,8 @@ static const struct {
     { "cc", 0, 1 },
     { "pages", 1, 2 },
     { "pmiidr", 0, UINT32_MAX },
+    { "socket", 0, 1 },
+    { "rc", 0, 15 },
 };
 
 static bool cs_configure(PmuModel *m, const PmuModelCmd *opts, Error **errp)
@@ -1643,7 +1691,7 @@ static bool cs_configure(PmuModel *m, const PmuModelCmd *opts, Error **errp)
         }
         if (o == ARRAY_SIZE(cs_opts)) {
             error_setg(errp, "cspmu %s: unknown option '%s' (counters, "
-                       "width, cc, pages, pmiidr)", m->name, opts->key[i]);
+                       "width, cc, pages, pmiidr, socket, rc)", m->name, opts->key[i]);
             return false;
         }
         if (opts->val[i] < cs_opts[o].min || opts->val[i] > cs_opts[o].max) {
@@ -1659,6 +1707,8 @@ static bool cs_configure(PmuModel *m, const PmuModelCmd *opts, Error **errp)
     c->cc = pmu_cmd_arg(opts, "cc", 1);
     c->pages = pmu_cmd_arg(opts, "pages", 2);
     c->pmiidr = pmu_cmd_arg(opts, "pmiidr", c->v->pmiidr);
+    c->socket = pmu_cmd_has(opts, "socket") ? pmu_cmd_arg(opts, "socket", 0) : -1;
+    c->rc = pmu_cmd_has(opts, "rc") ? pmu_cmd_arg(opts, "rc", 0) : -1;
     if (c->pages == 2) {
         c->cnt_reg = c->width > 32 ? CS_PMEVCNTR64_P1 : CS_PMEVCNTR32_P1;
         c->ovs_reg = CS_PMOVSCLR_P1;
@@ -1673,6 +1723,8 @@ static bool cs_configure(PmuModel *m, const PmuModelCmd *opts, Error **errp)
     return true;
 }
 
+static const char *const cs_word_keys[] = { "dev", NULL };
+
 static const PmuModelKind cspmu_kind = {
     .name = "cspmu",
     .variants = cs_variant_names,
@@ -1684,6 +1736,7 @@ static const PmuModelKind cspmu_kind = {
     .reset = cs_reset,
     .elapse = cs_elapse,
     .cycles_to_irq = cs_cycles_to_irq,
+    .word_keys = cs_word_keys,
     .command = cs_command,
     .can_resume = cs_can_resume,
     .resume = cs_resume,
