@@ -1,8 +1,8 @@
 # The commands of a document (the README, an admin guide): one line
 # "LINE<TAB>WHERE<TAB>COMMAND" for each, LINE where it starts, WHERE
 # "board" for those the x86 board runs as written (perf's, t410-metrics'
-# but --pci, which needs PCIe devices the boards do not have, the sysfs
-# and debugfs lines) and "elsewhere" for the others.  Shared by the
+# but --pci, whose addresses, interfaces and drives are a server's, the
+# sysfs and debugfs lines) and "elsewhere" for the others.  Shared by the
 # board's tests/e2e/doc_commands.sh, which runs the first kind, and the
 # host's tests/tools/doc-commands-test, which checks every other one is
 # run where its table says.

@@ -173,11 +173,6 @@ test_bad_input_errno() {
 	expect_eq "groups across PMUs" "$(open_err "$CMEM0:0x1" "$C2C0:0x2")" EINVAL
 }
 
-# within PCT% of WANT: near VALUE WANT PCT
-near() {
-	awk -v v="$1" -v w="$2" -v p="$3" 'BEGIN { d = v - w; if (d < 0) d = -d; exit !(d <= w * p / 100) }'
-}
-
 # metric OUTPUT NAME: the number the metrics tool printed for NAME
 metric() { echo "$1" | awk -v n="$2" '$2 == n { print $3; exit }'; }
 

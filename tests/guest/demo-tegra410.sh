@@ -57,6 +57,30 @@ inject cmem_s0 reset
 show "$VM_TOP/tools/t410-metrics" -p $CM -- sh -c "${CMW[*]@Q}; sleep 1"
 inject cmem_s0 "clock hz=0"
 
+# PCIe devices behind the board's Tegra410 root ports (tests/board/tegra410-pci)
+step "From a PCI device to its RC, root port, PMU and filter (t410-metrics --pci, the root ports' DVSEC)"
+show "$VM_TOP/tools/t410-metrics" --pci all
+# virtio-rng (fn1) shares root port 1 of RC 1 with pci-testdev (fn0): the
+# RC's BDF filter tells them apart
+for d in /sys/bus/pci/devices/*; do
+	if [ "$(<"$d/vendor"):$(<"$d/device")" = 0x1af4:0x1044 ]; then FN1=${d##*/}; fi
+done
+step "Device $FN1 (virtio-rng): 4000 reads and 1000 writes of 64 bytes to local memory, 1000 reads from remote, at 80 cycles; its neighbour's traffic left out"
+inject pcie_s0_rc1 reset
+echo "$ t410-metrics -v --bw-unit B/s --pci $FN1 -- model-traffic pcie_s0_rc1 'traffic dev=fn1 ...' ..."
+out=$("$VM_TOP/tools/t410-metrics" -v --bw-unit B/s --pci "$FN1" -- model-traffic pcie_s0_rc1 \
+	'traffic dev=fn1 dst=0 rd=4000 wr=1000 size=64 lat=80' 'traffic dev=fn1 dst=4 rd=1000 size=64 lat=80' \
+	'traffic dev=fn0 dst=0 rd=9000 wr=9000 size=64 lat=500' 2>&1)
+echo "$out"
+row() { printf '%-52s %12s %12s\n' "$1" "$2" "$3"; [ "$2" = "$3" ] || ok=0; }
+F=$(echo "$out" | sed -n 's|.*nvidia_pcie_pmu_0_rc_1/rd_req,\([^/]*\)/.*|\1|p' | head -1)
+L=dst_loc_cmem=1,dst_loc_gmem=1,dst_loc_pcie_p2p=1,dst_loc_pcie_cxl=1
+printf '%-52s %12s %12s\n' "$FN1 ($F)" t410-metrics "given"
+row "rd_bytes to local memory" "$(metrics_count "$out" "nvidia_pcie_pmu_0_rc_1/rd_bytes,$L,$F/")" $((4000 * 64))
+row "rd_bytes to remote memory" "$(metrics_count "$out" "nvidia_pcie_pmu_0_rc_1/rd_bytes,dst_rem=1,$F/")" $((1000 * 64))
+row "wr_bytes to local memory" "$(metrics_count "$out" "nvidia_pcie_pmu_0_rc_1/wr_bytes,$L,$F/")" $((1000 * 64))
+row "rd_latency (cycles)" "$(echo "$out" | awk '$2 == "rd_latency" { print $3; exit }')" 80.00
+
 step "Tegra410: perf beside the models"
 inject ucf_s0 reset
 inject pcie_s0_rc4 reset
@@ -65,7 +89,6 @@ inject c2c_s0 reset
 mapfile -t c < <(counts "$UCF/slc_bytes_rd/,$UCF/cycles/,$P/rd_req/,$P/rd_cum_outs/,$CM/rd_req/,$CM/rd_cum_outs/,$NV/in_rd_cum_outs,gpu_mask=0x2/" \
 	"${U[*]@Q}; ${R[*]@Q}; ${CMW[*]@Q}; ${C2W[*]@Q}")
 printf '%-52s %12s %12s\n' event perf model
-row() { printf '%-52s %12s %12s\n' "$1" "$2" "$3"; [ "$2" = "$3" ] || ok=0; }
 row "$UCF/slc_bytes_rd/" "${c[0]}" "$(event_total ucf_s0 0x113)"
 row "$UCF/cycles/" "${c[1]}" "$(total ucf_s0 cycles)"
 row "$P/rd_req/" "${c[2]}" "$(event_total pcie_s0_rc4 2)"

@@ -250,6 +250,15 @@ event_total() {
 	echo 0
 }
 
+# within PCT% of WANT: near VALUE WANT PCT
+near() {
+	awk -v v="$1" -v w="$2" -v p="$3" 'BEGIN { d = v - w; if (d < 0) d = -d; exit !(d <= w * p / 100) }'
+}
+
+# metrics_count OUTPUT EVENT: the count t410-metrics -v printed for perf's
+# EVENT (its "# count EVENT N (share)" lines)
+metrics_count() { awk -v e="$2" '$1 == "#" && $2 == "count" && $3 == e { print $4; exit }' <<<"$1"; }
+
 # counts EVENTS CMD: run CMD under perf stat -a, print one count a line
 counts() {
 	local events=$1

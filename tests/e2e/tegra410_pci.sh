@@ -1,0 +1,195 @@
+#!/bin/bash
+# End-to-end tests of t410-metrics --pci on the arm64 ACPI board: from a
+# PCI device behind a Tegra410 root port (tests/qemu/t410-root-port.c,
+# NVIDIA's DVSEC) to its RC's PCIE and PCIE-TGT PMUs, the filter that
+# selects it and its counts.  The board's devices are the table
+# tests/board/tegra410-pci; the PCIE and PCIE-TGT models count a device's
+# traffic ("traffic dev=<id>") at its real root port and BDF.  Run inside
+# the virtual board (tools/vm-run).
+# shellcheck disable=SC2016
+
+. "$VM_TOP/tests/guest/lib.sh"
+
+METRICS=$VM_TOP/tools/t410-metrics
+TABLE=$VM_TOP/tests/board/tegra410-pci
+GUIDE=$VM_TOP/Documentation/admin-guide/perf/nvidia-tegra410-pmu.rst
+
+# rows: "id socket rc rp fn pciid" of every device of the table
+rows() { awk '!/^#/ && NF { print $1, $2, $3, $4, $5, $6 }' "$TABLE"; }
+
+# dev_addr PCIID: the guest's address of the one function with that
+# vendor:device (a message on stderr and status 1 if there is not one)
+dev_addr() {
+	local d found=
+	for d in /sys/bus/pci/devices/*; do
+		[ "$(sed 's/^0x//' "$d/vendor"):$(sed 's/^0x//' "$d/device")" = "$1" ] || continue
+		[ -z "$found" ] || { echo "two functions are $1: $found, ${d##*/}" >&2; return 1; }
+		found=${d##*/}
+	done
+	[ -n "$found" ] || { echo "no PCI function $1 on the board" >&2; return 1; }
+	echo "$found"
+}
+
+# table_addr ID: the guest's address of the table's device ID
+table_addr() {
+	local pciid
+	pciid=$(rows | awk -v id="$1" '$1 == id { print $6 }')
+	[ -n "$pciid" ] || { echo "no device $1 in $TABLE" >&2; return 1; }
+	dev_addr "$pciid"
+}
+
+# guide_loop: the Tegra410 guide's by-hand mapping (its literal block
+# after "The same mapping by hand"), run as written
+guide_loop() {
+	awk '/^The same mapping by hand/ { want = 1; next }
+	     want && /::$/ { lit = 1; next }
+	     lit && /^[^ \t]/ { exit }
+	     lit { sub(/^  /, ""); print }' "$GUIDE" >/tmp/guide-loop.sh
+	grep -q setpci /tmp/guide-loop.sh || fail "no loop found in the guide"
+	bash /tmp/guide-loop.sh 2>/dev/null
+}
+
+test_map_is_the_table_and_the_guide_loop() {
+	local id s r p fn pciid addr line port loop shared bdf n=0
+	"$METRICS" --pci all >/tmp/pci-map.txt 2>&1 || { cat /tmp/pci-map.txt; fail "--pci all failed"; }
+	loop=$(guide_loop)
+	printf '  guide: %s\n' "${loop//$'\n'/$'\n'  guide: }"
+	while read -r id s r p fn pciid; do
+		n=$((n + 1))
+		addr=$(dev_addr "$pciid") || fail "$id not found"
+		[ "${addr##*.}" = "$fn" ] || fail "$id at $addr: not function $fn"
+		line=$(grep "^$addr: " /tmp/pci-map.txt) || fail "$id ($addr): not in --pci all"
+		[[ $line =~ ^$addr:\ socket\ $s,\ RC\ $r,\ root\ port\ $p\ \(DVSEC\ of\ ([0-9a-f:.]+): ]] ||
+			fail "$id: '$line', the table says socket $s, RC $r, root port $p"
+		port=${BASH_REMATCH[1]}
+		# the guide's loop reads the same port's DVSEC (bytes in hex)
+		echo "$loop" | grep -qx "$port: bus=[0-9a-f]* segment=00 rp=$(printf %02x "$p") rc=$(printf %02x "$r") socket=$(printf %02x "$s")" ||
+			fail "$id: the guide's loop has no line for $port with rp $p, rc $r, socket $s"
+		# alone on its port: the port's bit; else the RC's BDF filter
+		shared=$(rows | awk -v s="$s" -v r="$r" -v p="$p" '$2 == s && $3 == r && $4 == p' | wc -l)
+		if [ "$shared" = 1 ]; then
+			grep -A1 "^$addr: " /tmp/pci-map.txt |
+				grep -q "nvidia_pcie_pmu_${s}_rc_$r/EVENT,src_rp_mask=$(printf %#x $((1 << p)))/" ||
+				fail "$id: not the root port's bit"
+		else
+			bdf=$(printf %#x $(((0x${addr:5:2} << 8) | (0x${addr:8:2} << 3) | fn)))
+			grep -A1 "^$addr: " /tmp/pci-map.txt |
+				grep -q "nvidia_pcie_pmu_${s}_rc_$r/EVENT,src_bdf=$bdf,src_bdf_en=1/" ||
+				fail "$id: not the BDF filter $bdf"
+		fi
+		echo "  $id $pciid at $addr: socket $s, RC $r, root port $p (port $port)"
+	done < <(rows)
+	expect_eq "devices --pci all found" "$(grep -c '^[0-9a-f]\{4\}:.*: socket' /tmp/pci-map.txt)" "$n"
+	expect_eq "root ports with the DVSEC, by the guide's loop" "$(echo "$loop" | grep -c rc=)" \
+		"$(rows | awk '{ print $2, $3, $4 }' | sort -u | wc -l)"
+}
+
+LOCAL=dst_loc_cmem=1,dst_loc_gmem=1,dst_loc_pcie_p2p=1,dst_loc_pcie_cxl=1
+
+# Each device by itself, with the other devices of its RC busy too:
+# reads and writes to local memory (dst 0-3) and to the remote socket's
+# (dst 4) from the device, reads and writes to its BARs, counted exactly,
+# and the figures the tool prints are those counts over perf's time
+test_each_device_exact() {
+	local id s r p fn pciid addr oid w out filt tfilt pm tm i lat ela bw
+	i=0
+	while read -r id s r p fn pciid; do
+		i=$((i + 1))
+		addr=$(dev_addr "$pciid") || fail "$id not found"
+		pm=pcie_s${s}_rc$r tm=tgt_s${s}_rc$r lat=$((20 + i))
+		inject "$pm" reset
+		inject "$tm" reset
+		w="model-traffic $pm 'traffic dev=$id dst=0 rd=$((100 * i)) wr=$((10 * i)) size=64 lat=$lat'"
+		w+=" 'traffic dev=$id dst=3 rd=5 wr=1 size=64 lat=$lat'"
+		w+=" 'traffic dev=$id dst=4 rd=$((30 * i)) wr=$((3 * i)) size=64 lat=$lat'"
+		w+="; model-traffic $tm 'traffic dev=$id addr=0x1000 bar=1 rd=$((7 * i)) wr=$((2 * i)) size=32'"
+		# the RC's other devices: not this one's
+		while read -r oid _; do
+			[ "$oid" != "$id" ] || continue
+			w+="; model-traffic $pm 'traffic dev=$oid dst=0 rd=1000 wr=100 size=64 lat=99'"
+		done < <(rows | awk -v s="$s" -v r="$r" '$2 == s && $3 == r')
+		out=$("$METRICS" -v --bw-unit B/s --pci "$addr" -- sh -c "$w" 2>&1) ||
+			{ echo "$out"; fail "$id: t410-metrics failed"; }
+		filt=$(echo "$out" | sed -n "s|.*nvidia_pcie_pmu_${s}_rc_$r/rd_req,\([^/]*\)/.*|\1|p" | head -1)
+		tfilt=dst_rp_mask=$(printf %#x $((1 << p)))
+		[ -n "$filt" ] || { echo "$out"; fail "$id: no rd_req event counted"; }
+		pe() { echo "nvidia_pcie_pmu_${s}_rc_$r/$1,$filt/"; }
+		expect_eq "$id rd_bytes local" "$(metrics_count "$out" "$(pe "rd_bytes,$LOCAL")")" $(((100 * i + 5) * 64))
+		expect_eq "$id rd_bytes remote" "$(metrics_count "$out" "$(pe rd_bytes,dst_rem=1)")" $((30 * i * 64))
+		expect_eq "$id wr_bytes local" "$(metrics_count "$out" "$(pe "wr_bytes,$LOCAL")")" $(((10 * i + 1) * 64))
+		expect_eq "$id wr_bytes remote" "$(metrics_count "$out" "$(pe wr_bytes,dst_rem=1)")" $((3 * i * 64))
+		expect_eq "$id rd_req" "$(metrics_count "$out" "$(pe rd_req)")" $((130 * i + 5))
+		expect_eq "$id rd_cum_outs" "$(metrics_count "$out" "$(pe rd_cum_outs)")" $(((130 * i + 5) * lat))
+		expect_eq "$id rd_latency" "$(echo "$out" | awk '$2 == "rd_latency" { print $3; exit }')" "$lat.00"
+		# its BARs: PCIE-TGT counts the whole port
+		expect_eq "$id BAR rd_bytes" \
+			"$(metrics_count "$out" "nvidia_pcie_tgt_pmu_${s}_rc_$r/rd_bytes,$tfilt/")" $((7 * i * 32))
+		# what the model was given for the RC: this device and the others
+		expect_eq "$id: the model's rd_req, every device" "$(event_total "$pm" 2)" \
+			$((130 * i + 5 + 1000 * ($(rows | awk -v s="$s" -v r="$r" '$2 == s && $3 == r' | wc -l) - 1)))
+		# bandwidth x perf's elapsed time = the bytes
+		ela=$(echo "$out" | sed -n 's/^# elapsed time: \([0-9.]*\) s.*/\1/p')
+		bw=$(echo "$out" | awk -v p="nvidia_pcie_pmu_${s}_rc_${r}[$addr]" '$1 == p && $2 == "rd_bandwidth_remote" { print $3 }')
+		near "$(awk -v b="$bw" -v t="$ela" 'BEGIN { print b * t }')" $((30 * i * 64)) 0.1 ||
+			fail "$id: rd_bandwidth_remote $bw B/s over $ela s is not $((30 * i * 64)) bytes"
+		echo "  $id ($addr, $filt): rd $(((100 * i + 5) * 64)) B local + $((30 * i * 64)) B remote, latency $lat cycles; rd_bandwidth_remote $bw B/s x $ela s"
+	done < <(rows)
+	[ "$i" -gt 0 ] || fail "no device in $TABLE"
+}
+
+# The two functions of one root port need the RC's one BDF filter: the
+# tool says they take turns, and perf cannot have counted both all the
+# time (one shows a share below 100%, or <not counted>)
+test_two_functions_take_turns() {
+	local a0 a1 out w
+	a0=$(table_addr fn0) || fail "fn0 not found"
+	a1=$(table_addr fn1) || fail "fn1 not found"
+	inject pcie_s0_rc1 reset
+	w="for i in 1 2 3 4 5 6 7 8; do model-traffic pcie_s0_rc1 'traffic dev=fn0 rd=100' 'traffic dev=fn1 rd=100'; sleep 0.05; done"
+	out=$("$METRICS" --pci "$a0" --pci "$a1" -m rd_bandwidth -- sh -c "$w" 2>&1) ||
+		{ echo "$out"; fail "t410-metrics failed"; }
+	echo "$out"
+	echo "$out" | grep -q "$a0, $a1 need its one BDF filter: they take turns" ||
+		fail "no word of taking turns"
+	echo "$out" | grep -Eq "^# nvidia_pcie_pmu_0_rc_1\[($a0|$a1)\]: events multiplexed|not counted" ||
+		fail "both counted all the time with one BDF filter"
+}
+
+test_bad_input() {
+	local out d integrated=
+	out=$("$METRICS" --pci 0000:1f:00.0 2>&1) && fail "no such device: exit 0"
+	echo "  $out"
+	echo "$out" | grep -q "no PCI device, network interface or block device 0000:1f:00.0" ||
+		fail "no such device: '$out'"
+	# a function on the host bridge itself (not a bridge: the board's
+	# virtio devices)
+	for d in /sys/bus/pci/devices/*; do
+		[[ $(<"$d/class") != 0x06* ]] && [ "$(readlink -f "$d/..")" = "$(readlink -f /sys/devices/pci0000:00)" ] &&
+			{ integrated=${d##*/}; break; }
+	done
+	[ -n "$integrated" ] || fail "no function on the host bridge"
+	out=$("$METRICS" --pci "$integrated" 2>&1) && fail "$integrated: exit 0"
+	echo "  $out"
+	echo "$out" | grep -q "$integrated is on the host bridge itself, behind no root port: not behind a Tegra410 RC" ||
+		fail "integrated endpoint: '$out'"
+	# the PMUs gone with their driver
+	rmmod nvidia_coresight_pmu || fail "rmmod nvidia_coresight_pmu"
+	d=$(table_addr nvme0) || fail "nvme0 not found"
+	out=$("$METRICS" --pci "$d" -d 0.1 2>&1)
+	d=$?
+	insmod "$VM_TOP/drivers/perf/nvidia_coresight_pmu.ko" || fail "insmod nvidia_coresight_pmu"
+	echo "  $out"
+	[ "$d" != 0 ] || fail "PMU not loaded: exit 0"
+	echo "$out" | grep -q "no PMU nvidia_pcie_pmu_0_rc_0 in /sys/bus/event_source/devices (nvidia_coresight_pmu not loaded" ||
+		fail "PMU not loaded: '$out'"
+	[ -d "$PMUS/nvidia_pcie_pmu_0_rc_0" ] || fail "nvidia_pcie_pmu_0_rc_0 not back after insmod"
+	# the model refuses a device of another RC, and one that is not there
+	! inject pcie_s0_rc1 "traffic dev=nvme0 rd=1" 2>/dev/null || fail "model took another RC's device"
+	! inject pcie_s0_rc1 "traffic dev=nosuch rd=1" 2>/dev/null || fail "model took a device that is not there"
+}
+
+run_test "--pci all: the table's devices, socket, RC and port as the guide's loop reads them" test_map_is_the_table_and_the_guide_loop
+run_test "--pci DEVICE -- COMMAND: each device's bytes, local and remote, latency, BARs, exact" test_each_device_exact
+run_test "two functions of one port take turns on the RC's BDF filter" test_two_functions_take_turns
+run_test "no such device, an integrated endpoint, the PMU's driver unloaded" test_bad_input
+t_summary
