@@ -84,8 +84,6 @@ test_map_is_the_table_and_the_guide_loop() {
 		"$(rows | awk '{ print $2, $3, $4 }' | sort -u | wc -l)"
 }
 
-LOCAL=dst_loc_cmem=1,dst_loc_gmem=1,dst_loc_pcie_p2p=1,dst_loc_pcie_cxl=1
-
 # Each device by itself, with the other devices of its RC busy too:
 # reads and writes to local memory (dst 0-3) and to the remote socket's
 # (dst 4) from the device, reads and writes to its BARs, counted exactly,
@@ -114,9 +112,9 @@ test_each_device_exact() {
 		tfilt=dst_rp_mask=$(printf %#x $((1 << p)))
 		[ -n "$filt" ] || { echo "$out"; fail "$id: no rd_req event counted"; }
 		pe() { echo "nvidia_pcie_pmu_${s}_rc_$r/$1,$filt/"; }
-		expect_eq "$id rd_bytes local" "$(metrics_count "$out" "$(pe "rd_bytes,$LOCAL")")" $(((100 * i + 5) * 64))
+		expect_eq "$id rd_bytes local" "$(metrics_count "$out" "$(pe "rd_bytes,$T410_DST_LOCAL")")" $(((100 * i + 5) * 64))
 		expect_eq "$id rd_bytes remote" "$(metrics_count "$out" "$(pe rd_bytes,dst_rem=1)")" $((30 * i * 64))
-		expect_eq "$id wr_bytes local" "$(metrics_count "$out" "$(pe "wr_bytes,$LOCAL")")" $(((10 * i + 1) * 64))
+		expect_eq "$id wr_bytes local" "$(metrics_count "$out" "$(pe "wr_bytes,$T410_DST_LOCAL")")" $(((10 * i + 1) * 64))
 		expect_eq "$id wr_bytes remote" "$(metrics_count "$out" "$(pe wr_bytes,dst_rem=1)")" $((3 * i * 64))
 		expect_eq "$id rd_req" "$(metrics_count "$out" "$(pe rd_req)")" $((130 * i + 5))
 		expect_eq "$id rd_cum_outs" "$(metrics_count "$out" "$(pe rd_cum_outs)")" $(((130 * i + 5) * lat))
@@ -155,6 +153,21 @@ test_two_functions_take_turns() {
 		fail "both counted all the time with one BDF filter"
 }
 
+# The docs' form with a duration (t410-metrics --pci DEVICE -d S): the
+# device's figures over that time, nothing given to the model, so zero
+test_duration() {
+	local a out
+	a=$(table_addr accel0) || fail "accel0 not found"
+	inject pcie_s0_rc1 reset
+	out=$("$METRICS" --bw-unit B/s --pci "$a" -d 0.5 2>&1) || { echo "$out"; fail "-d 0.5 failed"; }
+	echo "$out"
+	for m in rd_bandwidth_local rd_bandwidth_remote wr_bandwidth; do
+		expect_eq "$m over 0.5 s" \
+			"$(echo "$out" | awk -v p="nvidia_pcie_pmu_0_rc_1[$a]" -v m=$m '$1 == p && $2 == m { print $3, $4 }')" "0.00 B/s"
+	done
+	echo "$out" | grep -q "^# elapsed time: " || fail "no elapsed time printed"
+}
+
 test_bad_input() {
 	local out d integrated=
 	out=$("$METRICS" --pci 0000:1f:00.0 2>&1) && fail "no such device: exit 0"
@@ -191,5 +204,6 @@ test_bad_input() {
 run_test "--pci all: the table's devices, socket, RC and port as the guide's loop reads them" test_map_is_the_table_and_the_guide_loop
 run_test "--pci DEVICE -- COMMAND: each device's bytes, local and remote, latency, BARs, exact" test_each_device_exact
 run_test "two functions of one port take turns on the RC's BDF filter" test_two_functions_take_turns
+run_test "--pci DEVICE -d SECONDS: the device's figures over that time" test_duration
 run_test "no such device, an integrated endpoint, the PMU's driver unloaded" test_bad_input
 t_summary

@@ -74,11 +74,10 @@ out=$("$VM_TOP/tools/t410-metrics" -v --bw-unit B/s --pci "$FN1" -- model-traffi
 echo "$out"
 row() { printf '%-52s %12s %12s\n' "$1" "$2" "$3"; [ "$2" = "$3" ] || ok=0; }
 F=$(echo "$out" | sed -n 's|.*nvidia_pcie_pmu_0_rc_1/rd_req,\([^/]*\)/.*|\1|p' | head -1)
-L=dst_loc_cmem=1,dst_loc_gmem=1,dst_loc_pcie_p2p=1,dst_loc_pcie_cxl=1
 printf '%-52s %12s %12s\n' "$FN1 ($F)" t410-metrics "given"
-row "rd_bytes to local memory" "$(metrics_count "$out" "nvidia_pcie_pmu_0_rc_1/rd_bytes,$L,$F/")" $((4000 * 64))
+row "rd_bytes to local memory" "$(metrics_count "$out" "nvidia_pcie_pmu_0_rc_1/rd_bytes,$T410_DST_LOCAL,$F/")" $((4000 * 64))
 row "rd_bytes to remote memory" "$(metrics_count "$out" "nvidia_pcie_pmu_0_rc_1/rd_bytes,dst_rem=1,$F/")" $((1000 * 64))
-row "wr_bytes to local memory" "$(metrics_count "$out" "nvidia_pcie_pmu_0_rc_1/wr_bytes,$L,$F/")" $((1000 * 64))
+row "wr_bytes to local memory" "$(metrics_count "$out" "nvidia_pcie_pmu_0_rc_1/wr_bytes,$T410_DST_LOCAL,$F/")" $((1000 * 64))
 row "rd_latency (cycles)" "$(echo "$out" | awk '$2 == "rd_latency" { print $3; exit }')" 80.00
 
 step "Tegra410: perf beside the models"

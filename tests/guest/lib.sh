@@ -255,6 +255,10 @@ near() {
 	awk -v v="$1" -v w="$2" -v p="$3" 'BEGIN { d = v - w; if (d < 0) d = -d; exit !(d <= w * p / 100) }'
 }
 
+# Every local destination bit of a Tegra410 PCIE event (config2), as
+# t410-metrics --pci counts a device's bytes to local memory
+T410_DST_LOCAL=dst_loc_cmem=1,dst_loc_gmem=1,dst_loc_pcie_p2p=1,dst_loc_pcie_cxl=1
+
 # metrics_count OUTPUT EVENT: the count t410-metrics -v printed for perf's
 # EVENT (its "# count EVENT N (share)" lines)
 metrics_count() { awk -v e="$2" '$1 == "#" && $2 == "count" && $3 == e { print $4; exit }' <<<"$1"; }

@@ -16,7 +16,9 @@
  *   0x0f  RC#      the root complex
  *   0x10  socket
  *
- *   -device t410-root-port,id=ID,bus=pcie.0,chassis=N,socket=S,rc=R,rp=P
+ *   -device t410-root-port,id=ID,bus=pcie.0,chassis=N,socket=S,rc=R,port=P
+ *
+ * (port= is the PCIe port's own property: LnkCap's port number and RP#)
  *
  * The board has one PCI segment (QEMU's virt and q35 machines have one
  * host bridge each), so segment= defaults to 0, what lspci shows; a
