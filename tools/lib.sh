@@ -171,9 +171,22 @@ sid_ksrc_dir() {
 # bookworm and bookworm-security), downloaded, never installed, and
 # unpacked in the cache; prints the tree
 host_ksrc_dir() {
-	local series=$1 ver dir d=$CACHE/apt-host
-	ver=$(apt-cache show "linux-source-$series" 2>/dev/null | sed -n 's/^Version: //p' |
-		sort -V | tail -1)
+	local series=$1 ver v dir d=$CACHE/apt-host img
+	# The newest version that Debian also has kernel images of: an
+	# upload of the source can reach the mirror before (or without) the
+	# images built from it (6.1.192-3's linux-source beside 6.1.192-2's
+	# images), and tools/stock-kernel boots the image of the tree's
+	# version.  The newest source, if no image matches any.
+	img=linux-image-$(dpkg --print-architecture)
+	ver=''
+	for v in $(apt-cache show "linux-source-$series" 2>/dev/null | sed -n 's/^Version: //p' |
+		sort -rV); do
+		[ -n "$ver" ] || ver=$v
+		# (a version apt does not know: no record, and exit 0; grep
+		# reads to the end, for callers with pipefail)
+		apt-cache show "$img=$v" 2>/dev/null | grep '^Package:' >/dev/null &&
+			{ ver=$v; break; }
+	done
 	[ -n "$ver" ] || die "apt knows no linux-source-$series"
 	dir=$CACHE/src-$ver
 	if [ ! -f "$dir/.unpacked" ]; then
