@@ -59,7 +59,7 @@ expect_bound() {
 			fail "no aliases of the built-in $km (modules.builtin.modinfo, out/upstream)"
 		for d in "$PLATFORM"/*; do
 			[ -r "$d/modalias" ] || continue
-			ma=$(<"$d/modalias")
+			read -r ma <"$d/modalias"
 			if [ "$1" = ours ]; then
 				knows "$ma" "$oa" || continue
 				want=$od
@@ -83,7 +83,7 @@ expect_bound() {
 }
 
 test_bound_as_chosen() {
-	local cmd
+	local cmd status
 	cmd=$(</proc/cmdline)
 	echo "  kernel command line: $cmd"
 	if [ "$NOW" = ours ]; then
@@ -92,10 +92,11 @@ test_bound_as_chosen() {
 	else
 		[[ $cmd != *imx_ddr_pmu_driver_init* ]] || fail "the choice kernel still blacklists the built-in driver"
 	fi
-	sw status || fail "status failed"
+	status=$(sw status) || fail "status failed"
+	echo "$status"
 	expect_bound "$NOW"
-	sw status | awk -v now="$NOW" 'NR > 1 && $NF == "built-in" && $(NF - 2) != now {
-		print "status says " $(NF - 2) " at boot: " $0; bad = 1 } END { exit bad }' ||
+	awk -v now="$NOW" 'NR > 1 && $NF == "built-in" && $(NF - 2) != now {
+		print "status says " $(NF - 2) " at boot: " $0; bad = 1 } END { exit bad }' <<<"$status" ||
 		fail "status's boot choice is not $NOW"
 }
 
@@ -117,7 +118,7 @@ test_counts_exact() {
 # what changes
 test_next_choice() {
 	local rc=0 before
-	before=$(for d in "$PLATFORM"/*; do echo "${d##*/} $(bound "${d##*/}")"; done)
+	before=$(bindings)
 	cp "$BROOT/boot/extlinux/extlinux.conf" "$VM_OUT/extlinux-booted-$NOW.conf"
 	sw "$NEXT" --now || rc=$?
 	if [ "$NEXT" = "$NOW" ]; then
@@ -126,7 +127,7 @@ test_next_choice() {
 		expect_eq "exit status, a built-in driver to move (at the next boot)" $rc 3
 	fi
 	expect_eq "bindings after $NEXT --now" \
-		"$(for d in "$PLATFORM"/*; do echo "${d##*/} $(bound "${d##*/}")"; done)" "$before"
+		"$(bindings)" "$before"
 	grep -i 'append' "$BROOT/boot/extlinux/extlinux.conf"
 	if [ "$NEXT" = ours ]; then
 		grep -qi 'append.*initcall_blacklist=.*imx_ddr_pmu_driver_init' "$BROOT/boot/extlinux/extlinux.conf" ||

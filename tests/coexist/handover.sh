@@ -71,7 +71,7 @@ expect_side() {
 		oa=$(aliases updates/dkms "$om") ka=$(aliases kernel/drivers/perf "$km")
 		for d in "$PLATFORM"/*; do
 			[ -r "$d/modalias" ] || continue
-			ma=$(<"$d/modalias")
+			read -r ma <"$d/modalias"
 			knows "$ma" "$oa" || knows "$ma" "$ka" || continue
 			want=none
 			if [ "$1" = ours ]; then knows "$ma" "$oa" && want=$od
@@ -176,10 +176,7 @@ test_choice_at_boot() {
 
 # snapshot: the bindings and the image's configuration, for comparison
 snapshot() {
-	local d
-	for d in "$PLATFORM"/*; do
-		echo "${d##*/} $(bound "${d##*/}")"
-	done
+	bindings
 	cat "$ROOT"/etc/modprobe.d/* "$ROOT"/etc/depmod.d/* 2>/dev/null
 	lsmod | awk 'NR > 1 { print $1 }' | sort
 }

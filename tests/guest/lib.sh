@@ -156,10 +156,33 @@ inject() {
 	echo "$*" >"$MODELS/$m/inject"
 }
 
-# bound DEVICE: the driver bound to platform device DEVICE, or none
+# bound DEVICE: the driver bound to platform device DEVICE, or none.
+# Found by the shell's own tests, not readlink: on the arm64 debug board
+# under emulation every command run costs most of a second, and the
+# handover suites ask this of every platform device
 bound() {
-	local l=/sys/bus/platform/devices/$1/driver
-	[ -e "$l" ] && basename "$(readlink -f "$l")" || echo none
+	local l=/sys/bus/platform/devices/$1/driver drv
+	if [ -e "$l" ]; then
+		for drv in /sys/bus/platform/drivers/*; do
+			[ "$l" -ef "$drv" ] && { echo "${drv##*/}"; return; }
+		done
+	fi
+	echo none
+}
+
+# bindings: every platform device and the driver bound to it, a line each
+# ("DEVICE DRIVER", none for none), in one pass over the drivers
+bindings() {
+	local l d
+	local -A drv=()
+	for l in /sys/bus/platform/drivers/*/*; do
+		[ -L "$l" ] && [ -e "/sys/bus/platform/devices/${l##*/}" ] || continue
+		d=${l%/*}
+		drv[${l##*/}]=${d##*/}
+	done
+	for d in /sys/bus/platform/devices/*; do
+		echo "${d##*/} ${drv[${d##*/}]:-none}"
+	done
 }
 
 # knows MODALIAS ALIASES: one of a module's aliases (globs, one a line)
@@ -176,7 +199,7 @@ board_has() {
 	local d ma a
 	for d in /sys/bus/platform/devices/*; do
 		[ -r "$d/modalias" ] || continue
-		ma=$(<"$d/modalias")
+		read -r ma <"$d/modalias"
 		for a in "$@"; do
 			knows "$ma" "$a" && return 0
 		done
