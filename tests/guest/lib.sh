@@ -19,34 +19,67 @@ run_test() {
 	[ -z "$T_ONLY" ] || [[ $1 =~ $T_ONLY ]] || return 0
 	T_NAMES+=("$1")
 	T_FUNCS+=("$2")
-	if [ -n "$T_SKIP_FILE" ] && grep -qxF -- "$(basename "$0" .sh): $1" "$T_SKIP_FILE"; then
+	if [ -n "${T_SKIPPED["$T_SUITE: $1"]+set}" ]; then
 		T_FUNCS[-1]=t_left_to_stock_kernels
 	fi
 }
 t_left_to_stock_kernels() {
-	skip "left to the boards of Debian's kernels ($(basename "$T_SKIP_FILE"))"
+	skip "left to the boards of Debian's kernels (${T_SKIP_FILE##*/})"
+}
+
+# The suite's name, and the lines of $T_SKIP_FILE, read once: every
+# command a script runs costs most of a second on the debug boards under
+# emulation, and a suite registers dozens of tests
+T_SUITE=${0##*/}
+T_SUITE=${T_SUITE%.sh}
+declare -A T_SKIPPED=()
+if [ -n "$T_SKIP_FILE" ]; then
+	while IFS= read -r _line; do
+		T_SKIPPED[$_line]=1
+	done <"$T_SKIP_FILE"
+fi
+
+# t_log_tail N PREFIX: the last N lines of the test's log, each after PREFIX
+t_log_tail() {
+	local -a lines=()
+	local i
+	mapfile -t lines <"$T_LOG"
+	i=$((${#lines[@]} > $1 ? ${#lines[@]} - $1 : 0))
+	for (( ; i < ${#lines[@]}; i++)); do
+		printf '%s%s\n' "$2" "${lines[i]}"
+	done
+}
+
+# t_skip_reason: the reason of the test log's last "SKIP: " line, in
+# T_REASON
+t_skip_reason() {
+	local line
+	T_REASON=
+	while IFS= read -r line || [ -n "$line" ]; do
+		[[ $line != 'SKIP: '* ]] || T_REASON=${line#SKIP: }
+	done <"$T_LOG"
 }
 
 # Run the registered tests and print one KTAP document
 # (tools/testing/selftests/kselftest/ktap_helpers.sh conventions).
 t_summary() {
-	local i rc t0 pass=0 failn=0 skipn=0 reason
+	local i rc t0 pass=0 failn=0 skipn=0
 	echo "KTAP version 1"
-	echo "# $(basename "$0" .sh): end-to-end tests on the virtual board"
+	echo "# $T_SUITE: end-to-end tests on the virtual board"
 	echo "1..${#T_NAMES[@]}"
 	for i in "${!T_NAMES[@]}"; do
 		: >"$T_LOG"
 		t0=$SECONDS rc=0
 		("${T_FUNCS[$i]}") >>"$T_LOG" 2>&1 || rc=$?
 		echo "# ${T_NAMES[$i]}: $((SECONDS - t0)) s"
-		sed 's/^/#   /' "$T_LOG" | tail -25
+		t_log_tail 25 '#   '
 		if [ $rc = 0 ]; then
 			pass=$((pass + 1))
 			echo "ok $((i + 1)) ${T_NAMES[$i]}"
 		elif [ $rc = $KSFT_SKIP ]; then
 			skipn=$((skipn + 1))
-			reason=$(sed -n 's/^SKIP: //p' "$T_LOG" | tail -1)
-			echo "ok $((i + 1)) ${T_NAMES[$i]} # SKIP $reason"
+			t_skip_reason
+			echo "ok $((i + 1)) ${T_NAMES[$i]} # SKIP $T_REASON"
 		else
 			failn=$((failn + 1))
 			echo "not ok $((i + 1)) ${T_NAMES[$i]}"
@@ -81,7 +114,7 @@ pmu_of() {
 		case "$want:$id" in
 		imx8mq:i.MX8MQ | imx8mp:i.MX8MP | imx8dxl:i.MX8DXL | imx8:none | \
 			imx8mm:i.MX8MM | imx8mn:i.MX8MN | imx8dxl-db:i.MX8DXL)
-			basename "$d"
+			echo "${d##*/}"
 			return 0
 			;;
 		esac
@@ -231,10 +264,20 @@ e2e_passes() {
 }
 
 # driver_of PMU: the driver bound to the PMU's parent device
-driver_of() { basename "$(readlink -f "$(readlink -f "$PMUS/$1")/../driver")"; }
+# (the kernel resolves the path, cd -P reads where it led: no command run)
+driver_of() {
+	local d
+	d=$(cd -P "$PMUS/$1/../driver" 2>/dev/null && echo "$PWD")
+	echo "${d##*/}"
+}
 
 # total MODEL KEY: one of the model's totals
-total() { awk -v k="$2" '$1 == k { print $2 }' "$MODELS/$1/totals"; }
+total() {
+	local k v rest
+	while read -r k v rest; do
+		[ "$k" != "$2" ] || echo "$v"
+	done <"$MODELS/$1/totals"
+}
 
 # counted MODEL N: what the model counted into counter N since its reset
 counted() {
@@ -292,7 +335,25 @@ counts() {
 	shift
 	"$PERF" stat -a -x, -o /tmp/perf-stat.csv -e "$events" -- sh -c "$*" ||
 		fail "perf stat -e $events failed"
-	grep -v '^#' /tmp/perf-stat.csv | grep -v '^$' | cut -d, -f1
+	stat_fields , 1 </tmp/perf-stat.csv
+}
+
+# stat_fields SEP N...: fields N... (from 1) of each line of a perf stat
+# -x SEP file (stdin) but its comments and blank lines, a line each, the
+# fields joined by a space (the shell's own read: no command per call)
+stat_fields() {
+	local sep=$1 line n out
+	local -a f
+	shift
+	while IFS= read -r line || [ -n "$line" ]; do
+		[[ -n $line && $line != '#'* ]] || continue
+		IFS=$sep read -r -a f <<<"$line"
+		out=
+		for n in "$@"; do
+			out+="${out:+ }${f[n - 1]}"
+		done
+		echo "$out"
+	done
 }
 
 # wait_perf_open PID: wait until process PID holds a perf event open;
@@ -340,7 +401,7 @@ stat_pct() {
 	shift
 	"$PERF" stat -a -x';' -o /tmp/perf-stat.csv -e "$events" -- sh -c "$*" ||
 		fail "perf stat -e $events failed"
-	grep -v '^#' /tmp/perf-stat.csv | grep -v '^$' | awk -F';' '{ print $1, $5 }'
+	stat_fields ';' 1 5 </tmp/perf-stat.csv
 }
 
 # open_err ARGS: errno name perf_open reports for an attribute
