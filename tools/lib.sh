@@ -223,6 +223,32 @@ stage_package() {
 			! -name '*.mod*' ! -name '.*'; } | xargs cp --parents -t "$dir")
 }
 
+# skips_taken DIR SKIPS PREFIX...: each test the skip list SKIPS names
+# ("suite: name" lines) was reported skipped for that reason ("left to
+# the boards of Debian's kernels (SKIPS's name)") in every KTAP document
+# DIR/PREFIX e2e-suite.ktap there is, and there is one at least.  A skip
+# list that stops being read runs those tests instead: they pass, and
+# nothing else would show where the debug boards' time went.
+skips_taken() {
+	local dir=$1 skips=$2 line suite name f n p bad=0
+	shift 2
+	while IFS= read -r line; do
+		[[ $line == '' || $line == '#'* ]] && continue
+		suite=${line%%: *} name=${line#*: } n=0
+		for p in "$@"; do
+			f=$dir/${p}e2e-$suite.ktap
+			[ -f "$f" ] || continue
+			n=$((n + 1))
+			awk -v want="$name # SKIP left to the boards of Debian's kernels (${skips##*/})" '
+				$1 == "ok" { sub(/^ok [0-9]+ /, ""); if ($0 == want) found = 1 }
+				END { exit !found }' "$f" ||
+				{ echo "${f##*/}: \"$name\" ran, though $skips leaves it out"; bad=1; }
+		done
+		[ $n -gt 0 ] || { echo "$skips: no board ran $suite"; bad=1; }
+	done <"$skips"
+	return $bad
+}
+
 # expected_suites PREFIX RUN-TESTS-ARGS...: the names of the KTAP
 # documents tests/guest/run-tests leaves for those arguments, one a line:
 # the suites a KIND:A,B argument names, or every suite of its kind in the

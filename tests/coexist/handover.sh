@@ -135,9 +135,13 @@ test_handover_now() {
 }
 
 # udev at boot: every device's modalias through modprobe, with the
-# image's configuration; nothing of ours or the kernel's loaded before
+# image's configuration; nothing of ours or the kernel's loaded before.
+# One modprobe for all the board's modaliases, each once: udev's kmod
+# builtin loads them in its own process too, and a command run costs on
+# an emulated board
 coldplug() {
-	local d m
+	local d m ma
+	local -A seen=()
 	for m in nvidia_cspmu ampere_cspmu arm_cspmu_module nvidia_coresight_pmu \
 		ampere_coresight_pmu coresight_pmu nvidia_t410_c2c_pmu \
 		nvidia_t410_cmem_latency_pmu imx8_ddr_pmu fsl_imx8_ddr_perf; do
@@ -145,9 +149,12 @@ coldplug() {
 	done
 	for d in "$PLATFORM"/*; do
 		[ -r "$d/modalias" ] || continue
-		modprobe -d "$ROOT" -C "$ROOT/etc/modprobe.d" -C "$ROOT/usr/lib/modprobe.d" \
-			-q "$(<"$d/modalias")"
+		read -r ma <"$d/modalias"
+		seen[$ma]=1
 	done
+	[ ${#seen[@]} = 0 ] ||
+		modprobe -d "$ROOT" -C "$ROOT/etc/modprobe.d" -C "$ROOT/usr/lib/modprobe.d" \
+			-a -q "${!seen[@]}"
 	# each CoreSight core asks for its backends by name (request_module:
 	# the board's own modprobe, which knows nothing of the image): here,
 	# from the image

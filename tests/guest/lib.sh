@@ -34,8 +34,8 @@ T_SUITE=${0##*/}
 T_SUITE=${T_SUITE%.sh}
 declare -A T_SKIPPED=()
 if [ -n "$T_SKIP_FILE" ]; then
-	while IFS= read -r _line; do
-		T_SKIPPED[$_line]=1
+	while IFS= read -r _line || [ -n "$_line" ]; do
+		[ -z "$_line" ] || T_SKIPPED[$_line]=1
 	done <"$T_SKIP_FILE"
 fi
 
