@@ -281,7 +281,10 @@ total() {
 
 # counted MODEL N: what the model counted into counter N since its reset
 counted() {
-	sed -n "s/^counter$2 .*counted=\([0-9]*\).*/\1/p" "$MODELS/$1/totals"
+	local line re="^counter$2 .*counted=([0-9]+)"
+	while IFS= read -r line; do
+		[[ ! $line =~ $re ]] || echo "${BASH_REMATCH[1]}"
+	done <"$MODELS/$1/totals"
 }
 
 # interval_sum CSV EVENT: EVENT's counts summed over a perf stat -I -x, file
