@@ -253,16 +253,6 @@ imx8_counts_exact() {
 	expect_eq "$1: $p/write/" "${rw[1]}" 300
 }
 
-# e2e_passes WHAT SUITE NAME: the end-to-end test NAME (a regex) of
-# tests/e2e/SUITE.sh runs and passes, not skipped
-e2e_passes() {
-	local out
-	out=$(T_SKIP_FILE='' T_ONLY=$3 bash "$VM_TOP/tests/e2e/$2.sh" 2>&1)
-	grep -q '^ok 1 ' <<<"$out" && ! grep -q 'SKIP' <<<"$out" ||
-		{ echo "$out" | tail -20; fail "$1: $3 did not pass"; }
-	echo "  $1: ${3#^} passes"
-}
-
 # driver_of PMU: the driver bound to the PMU's parent device
 # (the kernel resolves the path, cd -P reads where it led: no command run)
 driver_of() {
