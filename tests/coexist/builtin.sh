@@ -48,12 +48,8 @@ builtin_aliases() {
 # expect_bound SIDE: each device that SIDE's driver knows, of a kind the
 # kernel has built in, is bound to it; prints what it checked
 expect_bound() {
-	local k kind km kd om od ka oa d ma n=0 want dev drv
-	local -A now=()
-	# every device's driver, in one pass (a fork per device costs a fifth
-	# of a second on the debug board, and the ACPI board has nineteen
-	# CoreSight units)
-	while read -r dev drv; do now[$dev]=$drv; done < <(bindings)
+	local k kind km kd om od ka oa d ma n=0 want
+	read_bindings
 	for k in "${KINDS[@]}"; do
 		IFS="|" read -r kind km kd om od <<<"$k"
 		grep -q "/$km\.ko$" "$BROOT/lib/modules/$REL/modules.builtin" || continue
@@ -73,7 +69,7 @@ expect_bound() {
 				want=$kd
 			fi
 			d=${d##*/}
-			[ "${now[$d]}" = "$want" ] || fail "$kind $d: bound to ${now[$d]}, expected $want ($1)"
+			[ "${BINDING[$d]}" = "$want" ] || fail "$kind $d: bound to ${BINDING[$d]}, expected $want ($1)"
 			n=$((n + 1))
 		done
 		echo "  $1: every $kind device bound to $want"

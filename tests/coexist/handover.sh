@@ -73,10 +73,8 @@ done
 # driver where SIDE knows it, to none where it does not; prints the
 # devices checked
 expect_side() {
-	local k kind om od km kd oa ka d ma want n=0 size dev drv
-	local -A now=()
-	# every device's driver, in one pass
-	while read -r dev drv; do now[$dev]=$drv; done < <(bindings)
+	local k kind om od km kd oa ka d ma want n=0 size
+	read_bindings
 	for k in "${KINDS[@]}"; do
 		IFS='|' read -r kind om od km kd <<<"$k"
 		[ -f "$MODS/kernel/drivers/perf/$km.ko" ] || continue
@@ -92,7 +90,7 @@ expect_side() {
 			else knows "$ma" "$ka" && want=$kd
 			fi
 			d=${d##*/}
-			[ "${now[$d]}" = "$want" ] || fail "$kind $d: bound to ${now[$d]}, expected $want ($1)"
+			[ "${BINDING[$d]}" = "$want" ] || fail "$kind $d: bound to ${BINDING[$d]}, expected $want ($1)"
 			if [ "$om" = "$km" ] && [ "$want" != none ]; then
 				size=$(<"/sys/module/$om/coresize")
 				if [ "$1" = ours ]; then
