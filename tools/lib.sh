@@ -60,18 +60,25 @@ VM_PKGS="acpica-tools busybox-static linux-perf mount"
 VM_PKGS_ARM64="device-tree-compiler cpp gcc-aarch64-linux-gnu libc6-dev-arm64-cross"
 
 KBUILD_PKGS="linux-source-6.12 flex bison bc libelf-dev libssl-dev cpio kmod xz-utils make gcc"
+# What tools/build-qemu builds QEMU with, and tools/build-perf perf
+# (perf takes its Python, for the jevents tables, from python3-config,
+# which only python3-dev has)
+QEMU_PKGS="dpkg-dev ninja-build meson pkg-config python3 libglib2.0-dev \
+	libpixman-1-dev libcap-ng-dev libattr1-dev libfdt-dev qemu-system-x86"
+PERF_PKGS="python3 python3-dev libelf-dev libdw-dev zlib1g-dev pkg-config"
 
-# The source package version and the config fragment decide the cache key.
+# The source package version and the config fragments (the board's own
+# and tests/board/lean.config) decide the cache key.
 ksrc_version() { dpkg-query -W -f='${Version}' linux-source-6.12; }
 ksrc_dir() { echo "$CACHE/src-$(ksrc_version)"; }
 test_kernel_dir() {
 	local h
-	h=$(cat "$TOP/tests/board/kernel.config" | sha256sum | cut -c1-12)
+	h=$(cat "$TOP/tests/board/kernel.config" "$TOP/tests/board/lean.config" | sha256sum | cut -c1-12)
 	echo "$CACHE/kernel-x86_64-$(ksrc_version)-$h"
 }
 arm64_kernel_dir() {
 	local h
-	h=$(cat "$TOP/tests/board/arm64.config" | sha256sum | cut -c1-12)
+	h=$(cat "$TOP/tests/board/arm64.config" "$TOP/tests/board/lean.config" | sha256sum | cut -c1-12)
 	echo "$CACHE/kernel-arm64-$(ksrc_version)-$h"
 }
 
