@@ -67,20 +67,32 @@ QEMU_PKGS="dpkg-dev ninja-build meson pkg-config python3 libglib2.0-dev \
 	libpixman-1-dev libcap-ng-dev libattr1-dev libfdt-dev qemu-system-x86"
 PERF_PKGS="python3 python3-dev libelf-dev libdw-dev zlib1g-dev pkg-config"
 
-# The source package version and the config fragments (the board's own
-# and tests/board/lean.config) decide the cache key.
+# The source package version and the config fragments decide the cache key.
 ksrc_version() { dpkg-query -W -f='${Version}' linux-source-6.12; }
 ksrc_dir() { echo "$CACHE/src-$(ksrc_version)"; }
-test_kernel_dir() {
-	local h
-	h=$(cat "$TOP/tests/board/kernel.config" "$TOP/tests/board/lean.config" | sha256sum | cut -c1-12)
-	echo "$CACHE/kernel-x86_64-$(ksrc_version)-$h"
+# board_config_frags ARCH: a board's kernel config fragments, one per line,
+# in the order they are merged: the board's own, then (arm64-noacpi) the
+# one without ACPI, then what every board leaves out.  tools/build-kernel
+# merges them and the kernels' cache keys hash them: one list for both.
+board_config_frags() {
+	case $1 in
+	x86_64) echo "$TOP/tests/board/kernel.config" ;;
+	arm64) echo "$TOP/tests/board/arm64.config" ;;
+	arm64-noacpi) printf '%s\n' "$TOP/tests/board/arm64.config" "$TOP/tests/board/no-acpi.config" ;;
+	*) return 1 ;;
+	esac
+	echo "$TOP/tests/board/lean.config"
 }
-arm64_kernel_dir() {
-	local h
-	h=$(cat "$TOP/tests/board/arm64.config" "$TOP/tests/board/lean.config" | sha256sum | cut -c1-12)
-	echo "$CACHE/kernel-arm64-$(ksrc_version)-$h"
+# board_config_hash ARCH: the fragments' hash, for cache keys
+board_config_hash() {
+	local frags
+	frags=$(board_config_frags "$1") || die "no kernel config for $1"
+	# shellcheck disable=SC2086  # the list of paths (no spaces: under $TOP)
+	cat $frags | sha256sum | cut -c1-12
 }
+# the debug kernels' build directories (tools/build-kernel x86_64, arm64)
+test_kernel_dir() { echo "$CACHE/kernel-x86_64-$(ksrc_version)-$(board_config_hash x86_64)"; }
+arm64_kernel_dir() { echo "$CACHE/kernel-arm64-$(ksrc_version)-$(board_config_hash arm64)"; }
 
 # apt_retry WHAT CMD...: run an apt command, up to four times: Debian's
 # mirrors are rewritten several times a day (sid four), and a fetch that
