@@ -33,11 +33,14 @@ with_progress() {
 }
 
 # Install Debian packages that are missing (we are root on the target).
+# (one dpkg-query for all: make check asks for its packages a few
+# hundred times, in every script it runs)
 need_pkgs() {
-	local missing=() p
+	local missing=() p have
+	have=" $(dpkg-query -W -f='${db:Status-Abbrev}|${Package}\n' "$@" 2>/dev/null |
+		sed -n 's/^ii *|//p' | tr '\n' ' ')"
 	for p in "$@"; do
-		dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'ok installed' ||
-			missing+=("$p")
+		[[ $have == *" $p "* ]] || missing+=("$p")
 	done
 	[ ${#missing[@]} -eq 0 ] && return 0
 	log "installing ${missing[*]}"
@@ -121,7 +124,11 @@ apt_retry() {
 # state: how the arm64 packages of the host's release are fetched.
 suite_apt() {
 	local a=$CACHE/apt-$1${2:+-$2}
-	SUITE_APT=(-o "Dir::State::Lists=$a/lists" -o "Dir::Cache=$a/cache" -o Debug::NoLocking=1)
+	# (apt's binary caches kept beside the lists, whatever the host's apt
+	# says: Debian's container images turn them off, and apt-cache then
+	# reads the lists again at every call, a second of CPU for sid's)
+	SUITE_APT=(-o "Dir::State::Lists=$a/lists" -o "Dir::Cache=$a/cache" -o Debug::NoLocking=1
+		-o Dir::Cache::pkgcache=pkgcache.bin -o Dir::Cache::srcpkgcache=srcpkgcache.bin)
 	[ -z "${2:-}" ] || SUITE_APT+=(-o "APT::Architecture=$2" -o "APT::Architectures=$2")
 	mkdir -p "$a/lists/partial" "$a/cache/archives/partial" "$a/debs"
 	if [ "$1" != host ]; then
@@ -131,7 +138,10 @@ suite_apt() {
 		# ... is expired"), as a fresh Debian 12 root here found
 		SUITE_APT+=(-o "Dir::Etc::SourceList=$a/$1.list" -o Dir::Etc::SourceParts=/dev/null
 			-o Acquire::Check-Valid-Until=false)
-		echo "deb [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] http://deb.debian.org/debian $1 main" >"$a/$1.list"
+		# (written only when it differs: a newer list invalidates the
+		# binary caches)
+		local line="deb [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] http://deb.debian.org/debian $1 main"
+		[ "$(cat "$a/$1.list" 2>/dev/null)" = "$line" ] || echo "$line" >"$a/$1.list"
 	fi
 	need_pkgs debian-archive-keyring xz-utils
 }
@@ -198,12 +208,17 @@ host_ksrc_dir() {
 	# version.  The newest source, if no image matches any.
 	img=linux-image-$(dpkg --print-architecture)
 	ver=''
-	for v in $(apt-cache show "linux-source-$series" 2>/dev/null | sed -n 's/^Version: //p' |
+	# (the host's lists, apt's binary caches of them in the cache: see
+	# suite_apt)
+	mkdir -p "$CACHE/apt-host-cache"
+	local hc=(-o "Dir::Cache::pkgcache=$CACHE/apt-host-cache/pkgcache.bin"
+		-o "Dir::Cache::srcpkgcache=$CACHE/apt-host-cache/srcpkgcache.bin")
+	for v in $(apt-cache "${hc[@]}" show "linux-source-$series" 2>/dev/null | sed -n 's/^Version: //p' |
 		sort -rV); do
 		[ -n "$ver" ] || ver=$v
 		# (a version apt does not know: no record, and exit 0; grep
 		# reads to the end, for callers with pipefail)
-		apt-cache show "$img=$v" 2>/dev/null | grep '^Package:' >/dev/null &&
+		apt-cache "${hc[@]}" show "$img=$v" 2>/dev/null | grep '^Package:' >/dev/null &&
 			{ ver=$v; break; }
 	done
 	[ -n "$ver" ] || die "apt knows no linux-source-$series"
@@ -432,19 +447,23 @@ arm64_board_dtb() {
 # build_test_tools [ARCH]: userspace helpers the tests run in the guest,
 # in out/tools (x86_64, the default) or out/tools-arm64 (arm64: cross-built
 # and static, the arm64 board's root having no libraries of the host's)
+# (each binary is written beside its place and renamed into it: the
+# builds for several boards may run side by side, tools/check)
 build_test_tools() {
 	case ${1:-x86_64} in
 	x86_64)
 		mkdir -p "$TOP/out/tools"
-		gcc -Wall -Wextra -Werror -O2 -o "$TOP/out/tools/perf_open" \
+		gcc -Wall -Wextra -Werror -O2 -o "$TOP/out/tools/perf_open.$BASHPID" \
 			"$TOP/tests/tools/perf_open.c" || die "perf_open build failed"
+		mv -f "$TOP/out/tools/perf_open.$BASHPID" "$TOP/out/tools/perf_open"
 		;;
 	arm64)
 		need_pkgs gcc-aarch64-linux-gnu libc6-dev-arm64-cross
 		mkdir -p "$TOP/out/tools-arm64"
 		aarch64-linux-gnu-gcc -Wall -Wextra -Werror -O2 -static \
-			-o "$TOP/out/tools-arm64/perf_open" "$TOP/tests/tools/perf_open.c" ||
+			-o "$TOP/out/tools-arm64/perf_open.$BASHPID" "$TOP/tests/tools/perf_open.c" ||
 			die "perf_open (arm64) build failed"
+		mv -f "$TOP/out/tools-arm64/perf_open.$BASHPID" "$TOP/out/tools-arm64/perf_open"
 		;;
 	*) die "build_test_tools: unknown arch $1" ;;
 	esac
