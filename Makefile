@@ -13,6 +13,7 @@
 #                                 as Yocto's module.bbclass passes them
 #   make demo                     boot the virtual board and run perf on it
 #   make demo ARCH=arm64          the same on the arm64 board (device tree)
+#   make demo-packages            install the demo's Debian packages only
 #   make check                    every gate and test; ends "N passed, N failed"
 #   make shell [ARCH=arm64]       interactive shell on the virtual board
 #   make bench                    what the read path, the overflow IRQ and
@@ -28,8 +29,18 @@ KERNEL_SRC ?= /lib/modules/$(shell uname -r)/build
 KDIR ?= $(KERNEL_SRC)
 PREFIX ?= /usr/local
 DEPMOD ?= depmod
-# the release the modules are for, as the kernel tree names it
-KREL = $(shell cat $(if $(O),$(O),$(KDIR))/include/config/kernel.release 2>/dev/null)
+# the release the modules are for: the kernel's UTS_RELEASE, which their
+# vermagic carries and modules_install installs under (Debian's headers'
+# include/config/kernel.release says 6.1.192 where the kernel is
+# 6.1.0-57-amd64)
+KREL = $(shell sed -n 's/^\#define UTS_RELEASE "\(.*\)"$$/\1/p' \
+	$(if $(O),$(O),$(KDIR))/include/generated/utsrelease.h 2>/dev/null)
+# where modules_install put external modules, under lib/modules/$(KREL):
+# INSTALL_MOD_DIR, by default extra/ (Linux 6.1) or updates/ (6.12 on)
+MOD_DIRS = $(if $(INSTALL_MOD_DIR),$(INSTALL_MOD_DIR),extra updates)
+# the drivers' module names, as drivers/perf/Kbuild lists them
+DRIVER_MODULES = $(shell sed -n 's/^obj-\$$(CONFIG_[A-Z0-9_]*)[[:space:]]*+= \([a-z0-9_]*\)\.o$$/\1/p' \
+	drivers/perf/Kbuild)
 # which virtual board demo and shell boot: ARCH=arm64 the arm64 one
 BOARD := $(if $(filter arm64,$(ARCH)),--arch arm64)
 
@@ -48,6 +59,14 @@ modules_install install:
 	$(MAKE) -C $(KDIR) M=$(CURDIR) PMU_TESTS=n modules_install
 	$(DEPMOD) -a $(if $(INSTALL_MOD_PATH),-b $(INSTALL_MOD_PATH)) $(KREL)
 
+# What modules_install and install-tools put there, taken away again
+uninstall:
+	@[ -n "$(KREL)" ] || { echo "uninstall: no kernel release in $(KDIR)"; exit 1; }
+	rm -f $(foreach d,$(MOD_DIRS),$(foreach m,$(DRIVER_MODULES),\
+		$(INSTALL_MOD_PATH)/lib/modules/$(KREL)/$(d)/drivers/perf/$(m).ko*))
+	$(DEPMOD) -a $(if $(INSTALL_MOD_PATH),-b $(INSTALL_MOD_PATH)) $(KREL)
+	rm -f $(DESTDIR)$(PREFIX)/bin/t410-metrics $(DESTDIR)$(PREFIX)/sbin/imx-tegra-pmu-switch
+
 clean:
 	$(MAKE) -C $(KDIR) M=$(CURDIR) clean 2>/dev/null || \
 		find . \( -name '*.o' -o -name '*.ko' -o -name '*.mod*' -o \
@@ -59,6 +78,9 @@ distclean: clean
 
 demo:
 	tools/demo $(BOARD)
+
+demo-packages:
+	tools/demo $(BOARD) --packages-only
 
 check:
 	tools/check
@@ -79,4 +101,4 @@ dkms-deb:
 rpm:
 	tools/build-rpm
 
-.PHONY: all modules modules_install install clean distclean demo check shell bench install-tools dkms-deb rpm
+.PHONY: all modules modules_install install uninstall clean distclean demo demo-packages check shell bench install-tools dkms-deb rpm

@@ -7,6 +7,19 @@ CACHE=${PMU_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/imx-tegra-pmu}
 KSRC_TARBALL=/usr/src/linux-source-6.12.tar.xz
 
 die() { echo "$(basename "$0"): $*" >&2; exit 1; }
+# A script run with set -e that stops on a failing command says which
+# command failed, and where, instead of ending silently (make then shows
+# only its own "Error 1").  In the shells where errexit is on only: a
+# command substitution's shell has it off and its failure is its
+# caller's to judge, as is a failure under if, && or ||, where bash runs
+# no ERR trap.  (tools/check runs without -e: it counts failures itself.)
+lib_on_err() {
+	echo "$(basename "$0"): '$4' failed (exit $1), $3 line $2" >&2
+}
+if [[ $- == *e* ]]; then
+	set -o errtrace
+	trap '[[ $- != *e* ]] || lib_on_err $? "$LINENO" "${BASH_SOURCE[0]:-$0}" "$BASH_COMMAND"' ERR
+fi
 # log MSG: a progress line, with the seconds since the script started
 log() { echo "== [${SECONDS}s] $*" >&2; }
 
@@ -32,18 +45,25 @@ with_progress() {
 	return $rc
 }
 
-# Install Debian packages that are missing (we are root on the target).
+# need_pkgs PKG...: install the Debian packages of those that are missing
+# (as root, or with sudo), saying which.  On a machine without dpkg and
+# apt (Fedora, RHEL) it names them and stops: they are Debian's names,
+# the user installs their equivalents.
 # (one dpkg-query for all: make check asks for its packages a few
 # hundred times, in every script it runs)
 need_pkgs() {
 	local missing=() p have
-	have=" $(dpkg-query -W -f='${db:Status-Abbrev}|${Package}\n' "$@" 2>/dev/null |
+	command -v dpkg-query >/dev/null && command -v apt-get >/dev/null ||
+		die "this needs Debian's packages $* (or their equivalents), and this machine has no dpkg and apt to install them: install them, then run this again"
+	# (dpkg-query exits 1 when a package it is asked about is not
+	# installed; what it printed of the others is still the answer)
+	have=" $({ dpkg-query -W -f='${db:Status-Abbrev}|${Package}\n' "$@" 2>/dev/null || :; } |
 		sed -n 's/^ii *|//p' | tr '\n' ' ')"
 	for p in "$@"; do
 		[[ $have == *" $p "* ]] || missing+=("$p")
 	done
 	[ ${#missing[@]} -eq 0 ] && return 0
-	log "installing ${missing[*]}"
+	log "installing Debian's ${missing[*]} (apt-get)"
 	if [ "$(id -u)" != 0 ]; then SUDO=sudo; else SUDO=; fi
 	# make check runs tools side by side: wait for another's apt, do not
 	# fail on its lock
@@ -71,7 +91,11 @@ QEMU_PKGS="dpkg-dev ninja-build meson pkg-config python3 libglib2.0-dev \
 PERF_PKGS="python3 python3-dev libelf-dev libdw-dev zlib1g-dev pkg-config"
 
 # The source package version and the config fragments decide the cache key.
-ksrc_version() { dpkg-query -W -f='${Version}' linux-source-6.12; }
+# (installed first where it is not: make demo's first step asks for it)
+ksrc_version() {
+	dpkg-query -W -f='${Version}' linux-source-6.12 2>/dev/null ||
+		{ need_pkgs linux-source-6.12 && dpkg-query -W -f='${Version}' linux-source-6.12; }
+}
 ksrc_dir() { echo "$CACHE/src-$(ksrc_version)"; }
 # board_config_frags ARCH: a board's kernel config fragments, one per line,
 # in the order they are merged: the board's own, then (arm64-noacpi) the
