@@ -26,6 +26,7 @@
 #include <linux/io.h>
 #include <linux/io-64-nonatomic-lo-hi.h>
 #include <linux/kmod.h>
+#include <linux/math64.h>
 #include <linux/module.h>
 #include <linux/mutex.h>
 #include <linux/of.h>
@@ -34,7 +35,6 @@
 
 #include <linux/perf/coresight_pmu.h>
 #include <linux/perf/pmu_compat.h>
-#include <kunit/visibility.h>
 
 #define CSPMU_DRV_NAME		"coresight-pmu"
 #define CSPMU_APMT_DEV_NAME	"arm-cs-arch-pmu"
@@ -1008,7 +1008,7 @@ struct cspmu *cspmu_create(struct device *dev, const struct cspmu_hw *hw)
 		strscpy(how, ", overflow IRQ", sizeof(how));
 	else if (cspmu->syspmu.poll_ns)
 		snprintf(how, sizeof(how), ", read every %llu ms",
-			 cspmu->syspmu.poll_ns / NSEC_PER_MSEC);
+			 div_u64(cspmu->syspmu.poll_ns, NSEC_PER_MSEC));
 	dev_info(dev, "%s: %u counters of %u bits%s%s, part %x\n",
 		 cspmu->name, cspmu->syspmu.num_counters, cspmu->syspmu.width,
 		 cspmu_has_cycle_counter(cspmu) ? " with cycle counter" : "",

@@ -29,7 +29,6 @@
 #include <linux/percpu.h>
 #include <linux/slab.h>
 #include <linux/string.h>
-#include <kunit/visibility.h>
 
 /**
  * struct hybrid_pmu_cpu - one CPU's counter allocation

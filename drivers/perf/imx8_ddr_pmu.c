@@ -26,7 +26,6 @@
 #include <linux/platform_device.h>
 #include <linux/perf/syspmu.h>
 #include <linux/property.h>
-#include <kunit/visibility.h>
 
 #include "imx8_ddr_pmu.h"
 

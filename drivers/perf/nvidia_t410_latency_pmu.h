@@ -8,7 +8,6 @@
 #ifndef __NVIDIA_T410_LATENCY_PMU_H
 #define __NVIDIA_T410_LATENCY_PMU_H
 
-#include <kunit/visibility.h>
 #include <linux/acpi.h>
 #include <linux/device.h>
 #include <linux/fwnode.h>

@@ -20,7 +20,6 @@
 #include <linux/smp.h>
 
 #include <linux/perf/syspmu.h>
-#include <kunit/visibility.h>
 
 static enum cpuhp_state syspmu_cpuhp_state;
 

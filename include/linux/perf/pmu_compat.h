@@ -37,6 +37,7 @@
 #if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 2, 0)
 #define PMU_HAVE_pmu_filter
 #define PMU_HAVE_kunit_get_current_test
+#define PMU_HAVE_kunit_visibility
 #endif
 #if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 8, 0)
 #define PMU_HAVE_pmu_parent
@@ -63,6 +64,21 @@
 #endif
 /* The namespace of EXPORT_SYMBOL_IF_KUNIT() (kunit/visibility.h) */
 #define KUNIT_TESTING_NS	PMU_NS(EXPORTED_FOR_KUNIT_TESTING)
+
+/*
+ * <kunit/visibility.h> (6.2; Debian's 6.1.y has it from a stable backport,
+ * an older 6.1 BSP tree may not): functions static but for KUnit builds,
+ * which export them to the suites' namespace.  Without it, the same.
+ */
+#ifdef PMU_HAVE_kunit_visibility
+#include <kunit/visibility.h>
+#elif IS_ENABLED(CONFIG_KUNIT)
+#define VISIBLE_IF_KUNIT
+#define EXPORT_SYMBOL_IF_KUNIT(sym)	EXPORT_SYMBOL_NS(sym, KUNIT_TESTING_NS)
+#else
+#define VISIBLE_IF_KUNIT		static
+#define EXPORT_SYMBOL_IF_KUNIT(sym)
+#endif
 
 /* hrtimer_setup() (6.13; 7.2 no longer has hrtimer_init()) */
 static inline void pmu_hrtimer_setup(struct hrtimer *timer,
@@ -163,13 +179,14 @@ static inline int fn##_match(struct perf_event *event)			\
  * that it and the first are for different CPUs
  * (PERF_PMU_CAP_HETEROGENEOUS_CPUS), or perf_pmu_register() warned and
  * took its per-task events away.  A heterogeneous CPU PMU ORs this into
- * its capabilities.  A change of meaning, not of interface: the version
- * decides.
+ * its capabilities.  The rewrite that made it unneeded also removed the
+ * flag, so the flag itself says which kernel this is (a 6.1 tree with
+ * the rewrite backported has none).
  */
-#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 2, 0)
-#define PMU_CAP_HETEROGENEOUS_CPUS	0
-#else
+#ifdef PERF_PMU_CAP_HETEROGENEOUS_CPUS
 #define PMU_CAP_HETEROGENEOUS_CPUS	PERF_PMU_CAP_HETEROGENEOUS_CPUS
+#else
+#define PMU_CAP_HETEROGENEOUS_CPUS	0
 #endif
 
 /**
