@@ -417,22 +417,21 @@ static void syspmu_poll_arm(struct syspmu *upmu)
  * @max_rate: the most increments a second any event can make it count.
  *
  * Half the shortest time the counter can take to wrap, so that no wrap
- * goes unseen: at least 1 ms (no hardware counter of ours wraps faster);
- * 0 (no timer) when that time is over a day.
+ * goes unseen, however short or long that is (a 48-bit counter at 1 GHz
+ * wraps in 3.3 days: a long count would lose one to no timer at all);
+ * 0 (no timer) for a counter that never wraps or a rate not stated.
  *
  * Return: the period in nanoseconds, for &struct syspmu.poll_ns.
  */
 u64 syspmu_poll_period(unsigned int width, u64 max_rate)
 {
-	u64 wrap_s, ns;
-
 	if (!max_rate || width >= 64)
 		return 0;
-	wrap_s = div64_u64(BIT_ULL(width), max_rate);
-	if (wrap_s > 24 * 3600)
-		return 0;
-	ns = mul_u64_u64_div_u64(BIT_ULL(width), NSEC_PER_SEC, max_rate) >> 1;
-	return max_t(u64, ns, NSEC_PER_MSEC);
+	/* ktime_t's range (292 years) ends before such a wrap */
+	if (div64_u64(BIT_ULL(width), max_rate) >= KTIME_MAX / NSEC_PER_SEC)
+		return KTIME_MAX;
+	return max_t(u64, mul_u64_u64_div_u64(BIT_ULL(width), NSEC_PER_SEC,
+					      max_rate) >> 1, 1);
 }
 EXPORT_SYMBOL_NS_GPL(syspmu_poll_period, SYSPMU_NS);
 

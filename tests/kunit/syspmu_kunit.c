@@ -10,6 +10,7 @@
 #include <linux/bits.h>
 #include <linux/delay.h>
 #include <linux/hrtimer.h>
+#include <linux/jiffies.h>
 #include <linux/kthread.h>
 #include <linux/module.h>
 #include <linux/perf_event.h>
@@ -468,10 +469,11 @@ static const struct poll_case poll_cases[] = {
 	{ 32, 500000000000ULL, 4294967ULL },
 	/* 40 bits at 40 GB/s: 27 s, polled too */
 	{ 40, 40000000000ULL, 13743895347ULL },
-	/* never below 1 ms */
-	{ 8, 1000000000000ULL, 1000000ULL },
-	/* 48 bits at 1 GHz: 78 h, and 64 bits: no timer */
-	{ 48, 1000000000ULL, 0 },
+	/* 8 bits at 10^12/s wrap in 256 ns: half of it, however short */
+	{ 8, 1000000000000ULL, 128ULL },
+	/* 48 bits at 1 GHz: 78 h, polled every 39 h; 64 bits: no timer */
+	{ 48, 1000000000ULL, 140737488355ULL },
+	{ 63, 1ULL, KTIME_MAX },
 	{ 64, 1000000000000ULL, 0 },
 	/* no rate stated: no timer */
 	{ 32, 0, 0 },
@@ -515,6 +517,43 @@ static void syspmu_test_wide_counter_wraps(struct kunit *test)
 		KUNIT_EXPECT_EQ_MSG(test, perf_event_read_value(event, &enabled, &running),
 				    want, "after %d reads", i + 1);
 	}
+	KUNIT_EXPECT_GT(test, want, 5 * BIT_ULL(40));
+	perf_event_release_kernel(event);
+}
+
+/*
+ * The poll timer alone folds in a counter wider than 32 bits: at a rate
+ * that wraps it in 10 ms, syspmu_poll_period() gives 5 ms, and nothing
+ * but the timer reads the counter while it moves 0.4 of its range at a
+ * time across five wraps.  Each step waits (bounded, not timed) until the
+ * timer has folded the new value in; the count is then exact.
+ */
+static void syspmu_test_poll_timer_folds_wide_counter(struct kunit *test)
+{
+	struct fake_pmu *fake = make_fake_wide(test, 2, 40);
+	u64 step = div_u64(BIT_ULL(40) * 2, 5), want = 0, raw, enabled, running;
+	struct perf_event *event;
+	unsigned long deadline;
+	int i;
+
+	fake->upmu.poll_ns = syspmu_poll_period(40, BIT_ULL(40) * 100);
+	KUNIT_ASSERT_EQ(test, fake->upmu.poll_ns, 5 * NSEC_PER_MSEC);
+	fake->value[0] = BIT_ULL(40) - 1000;
+	event = fake_open(test, fake, FAKE_EV_CTR0, 0);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(event));
+	KUNIT_ASSERT_EQ(test, event->hw.idx, 0);
+	for (i = 0; i < 13; i++) {
+		raw = (READ_ONCE(fake->value[0]) + step) & GENMASK_ULL(39, 0);
+		WRITE_ONCE(fake->value[0], raw);
+		want += step;
+		deadline = jiffies + 10 * HZ;
+		while (local64_read(&event->hw.prev_count) != raw &&
+		       time_before(jiffies, deadline))
+			msleep(1);
+		KUNIT_ASSERT_EQ_MSG(test, local64_read(&event->hw.prev_count), raw,
+				    "the timer did not fold in step %d", i + 1);
+	}
+	KUNIT_EXPECT_EQ(test, perf_event_read_value(event, &enabled, &running), want);
 	KUNIT_EXPECT_GT(test, want, 5 * BIT_ULL(40));
 	perf_event_release_kernel(event);
 }
@@ -599,6 +638,7 @@ static struct kunit_case syspmu_cases[] = {
 	KUNIT_CASE_PARAM(syspmu_test_poll_period, poll_gen_params),
 	KUNIT_CASE(syspmu_test_poll_rearm_window),
 	KUNIT_CASE(syspmu_test_wide_counter_wraps),
+	KUNIT_CASE(syspmu_test_poll_timer_folds_wide_counter),
 	{}
 };
 
