@@ -543,6 +543,18 @@ static void syspmu_set_cpu(struct syspmu *upmu, unsigned int cpu)
 			 upmu->irq, cpu);
 }
 
+/* On the new owner, by IPI: queue the poll timer if an event is scheduled */
+static void syspmu_poll_rearm(void *info)
+{
+	struct syspmu *upmu = info;
+	unsigned long irqflags;
+
+	raw_spin_lock_irqsave(&upmu->lock, irqflags);
+	if (!bitmap_empty(upmu->used_mask, upmu->num_counters))
+		syspmu_poll_arm(upmu);
+	raw_spin_unlock_irqrestore(&upmu->lock, irqflags);
+}
+
 static int syspmu_cpu_online(unsigned int cpu, struct hlist_node *node)
 {
 	struct syspmu *upmu = hlist_entry_safe(node, struct syspmu,
@@ -565,15 +577,18 @@ static int syspmu_cpu_offline(unsigned int cpu, struct hlist_node *node)
 
 	target = pmu_cpumask_any_and_but(syspmu_cpus(upmu), cpu_online_mask,
 					 cpu);
-	/*
-	 * The poll timer is pinned here: stopped now, it is queued again on
-	 * the new owner by the adds of the events moving there (stopped
-	 * after them, it would not be)
-	 */
-	hrtimer_cancel(&upmu->poll_timer);
 	if (target < nr_cpu_ids)
 		perf_pmu_migrate_context(&upmu->pmu, cpu, target);
 	syspmu_set_cpu(upmu, target);
+	/*
+	 * The poll timer is pinned to this CPU.  The adds of the events
+	 * that moved found it queued here and left it; no add is left here
+	 * to queue it again, so it is stopped now and queued on the new
+	 * owner, if an event is scheduled there.
+	 */
+	hrtimer_cancel(&upmu->poll_timer);
+	if (upmu->poll_ns && target < nr_cpu_ids)
+		smp_call_function_single(target, syspmu_poll_rearm, upmu, 1);
 	return 0;
 }
 
@@ -695,12 +710,14 @@ int syspmu_register(struct syspmu *upmu, const char *name)
 		upmu->pmu.pmu_disable = syspmu_pmu_disable;
 	pmu_set_parent(&upmu->pmu, upmu->dev);
 
-	ret = cpuhp_state_add_instance_nocalls(syspmu_cpuhp_state,
-					       &upmu->cpuhp_node);
-	if (ret)
-		return ret;
-
-	/* Prefer the probing CPU, as local as we can tell */
+	/*
+	 * The hotplug instance exists only while perf core has the PMU's
+	 * contexts to migrate (before 6.2, perf_pmu_register() allocates
+	 * them and perf_pmu_unregister() frees them): added after the one,
+	 * removed before the other.  An owner that went offline in between
+	 * had no instance to move it: chosen again.  Prefer the probing
+	 * CPU, as local as we can tell.
+	 */
 	cpus_read_lock();
 	cpu = raw_smp_processor_id();
 	if (!cpumask_test_cpu(cpu, syspmu_cpus(upmu)))
@@ -709,11 +726,19 @@ int syspmu_register(struct syspmu *upmu, const char *name)
 	cpus_read_unlock();
 
 	ret = perf_pmu_register(&upmu->pmu, name, -1);
+	if (ret)
+		return ret;
+	ret = cpuhp_state_add_instance_nocalls(syspmu_cpuhp_state,
+					       &upmu->cpuhp_node);
 	if (ret) {
-		cpuhp_state_remove_instance_nocalls(syspmu_cpuhp_state,
-						    &upmu->cpuhp_node);
+		perf_pmu_unregister(&upmu->pmu);
 		return ret;
 	}
+	cpus_read_lock();
+	if (upmu->cpu >= nr_cpu_ids || !cpu_online(upmu->cpu))
+		syspmu_set_cpu(upmu, cpumask_any_and(syspmu_cpus(upmu),
+						     cpu_online_mask));
+	cpus_read_unlock();
 	return 0;
 }
 EXPORT_SYMBOL_NS_GPL(syspmu_register, SYSPMU_NS);
@@ -724,11 +749,12 @@ EXPORT_SYMBOL_NS_GPL(syspmu_register, SYSPMU_NS);
  */
 void syspmu_unregister(struct syspmu *upmu)
 {
+	/* no migration once perf core has let go of the PMU's contexts */
+	cpuhp_state_remove_instance_nocalls(syspmu_cpuhp_state,
+					    &upmu->cpuhp_node);
 	perf_pmu_unregister(&upmu->pmu);
 	/* no event is left: a last run of the timer finds none and stops */
 	hrtimer_cancel(&upmu->poll_timer);
-	cpuhp_state_remove_instance_nocalls(syspmu_cpuhp_state,
-					    &upmu->cpuhp_node);
 }
 EXPORT_SYMBOL_NS_GPL(syspmu_unregister, SYSPMU_NS);
 

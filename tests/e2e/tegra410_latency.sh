@@ -238,6 +238,9 @@ test_hotplug_cpumask_cpu() {
 # reads; after the second, CPU OFFLINE (the PMU's owner) goes offline and
 # the timer must go on from the new owner.  A timer that stopped never
 # reads again: the wait gives up after 120 s and the count is wrong.
+# After the third, the CPUs whose queues hold the poll timer
+# (/proc/timer_list) go to POLL_CPUS: the new owner's alone.
+POLL_CPUS=/tmp/t410-poll-timer-cpus
 in_wr_polled() {
 	local reads="awk '\$1 == \"reads\" { print \$2 }' $MODELS/$1/totals"
 	# shellcheck disable=SC2016  # the workload's own variables
@@ -247,6 +250,8 @@ in_wr_polled() {
 		while [ \$($reads) -le \$r ] && [ \$n -lt 600 ]; do sleep 0.2; n=\$((n + 1)); done
 		[ \$n -lt 600 ] || echo 'no read of the model after 120 s' >&2
 		[ -z '${3:-}' ] || [ \$i != 2 ] || echo 0 >/sys/devices/system/cpu/cpu${3:-0}/online
+		[ -z '${3:-}' ] || [ \$i != 3 ] ||
+			awk '/^cpu: / { c = \$2 } /syspmu_poll/ { print c }' /proc/timer_list >$POLL_CPUS
 	done"
 }
 
@@ -258,13 +263,17 @@ test_in_wr_req_polled_across_wraps() {
 }
 
 test_in_wr_req_polled_owner_offline() {
-	local owner
+	local owner new
 	reset_models
 	owner=$(<"$PMUS/$C2C0/cpumask")
+	rm -f "$POLL_CPUS"
 	mapfile -t c < <(counts "$C2C0/in_wr_req/" "$(in_wr_polled c2c_s0 5 "$owner")")
+	new=$(<"$PMUS/$C2C0/cpumask")
 	echo 1 >"/sys/devices/system/cpu/cpu$owner/online"
-	echo "  owner CPU $owner went offline after the second wrap"
+	echo "  owner CPU $owner went offline after the second wrap; the new owner: $new"
 	expect_eq "in_wr_req, 5 x 3e9, the owner offline midway" "${c[0]}" 15000000000
+	# the timer runs on the owner, and only there
+	expect_eq "the CPUs whose queues hold the poll timer" "$(tr '\n' ' ' <"$POLL_CPUS")" "$new "
 }
 
 # Every CPU of socket 1 offline: its PMU has no owner, and an event on

@@ -549,7 +549,7 @@ static void syspmu_test_poll_timer_folds_wide_counter(struct kunit *test)
 		deadline = jiffies + 10 * HZ;
 		while (local64_read(&event->hw.prev_count) != raw &&
 		       time_before(jiffies, deadline))
-			msleep(1);
+			usleep_range(1000, 2000);
 		KUNIT_ASSERT_EQ_MSG(test, local64_read(&event->hw.prev_count), raw,
 				    "the timer did not fold in step %d", i + 1);
 	}
