@@ -52,7 +52,7 @@ with_progress() {
 # (one dpkg-query for all: make check asks for its packages a few
 # hundred times, in every script it runs)
 need_pkgs() {
-	local missing=() p have
+	local missing=() p have logf
 	command -v dpkg-query >/dev/null && command -v apt-get >/dev/null ||
 		die "this needs Debian's packages $* (or their equivalents), and this machine has no dpkg and apt to install them: install them, then run this again"
 	# (dpkg-query exits 1 when a package it is asked about is not
@@ -63,14 +63,18 @@ need_pkgs() {
 		[[ $have == *" $p "* ]] || missing+=("$p")
 	done
 	[ ${#missing[@]} -eq 0 ] && return 0
-	log "installing Debian's ${missing[*]} (apt-get)"
 	if [ "$(id -u)" != 0 ]; then SUDO=sudo; else SUDO=; fi
+	mkdir -p "$CACHE"
+	logf=$(mktemp "$CACHE/apt-get.XXXXXX.log")
 	# make check runs tools side by side: wait for another's apt, do not
-	# fail on its lock
-	$SUDO apt-get -o DPkg::Lock::Timeout=600 update -qq >/dev/null || true
-	DEBIAN_FRONTEND=noninteractive $SUDO apt-get -o DPkg::Lock::Timeout=600 \
-		install -y -qq --no-install-recommends "${missing[@]}" >/dev/null ||
-		die "apt-get install ${missing[*]} failed"
+	# fail on its lock.  (A first install is minutes: a line every 30 s,
+	# apt's own output on failure.)
+	# shellcheck disable=SC2016  # apt-get's arguments, for sh
+	with_progress "installing Debian's ${missing[*]} (apt-get)" "$logf" \
+		$SUDO env DEBIAN_FRONTEND=noninteractive sh -c 'apt-get -o DPkg::Lock::Timeout=600 update -qq || :
+			apt-get -o DPkg::Lock::Timeout=600 install -y -q --no-install-recommends "$@"' \
+		apt-get "${missing[@]}" || die "apt-get install ${missing[*]} failed"
+	rm -f "$logf"
 }
 
 # What tools/vm-run needs on the host to boot the board: the guest runs
@@ -82,7 +86,11 @@ VM_PKGS="acpica-tools busybox-static linux-perf mount"
 # cross compiler for the modules and helpers
 VM_PKGS_ARM64="device-tree-compiler cpp gcc-aarch64-linux-gnu libc6-dev-arm64-cross"
 
-KBUILD_PKGS="linux-source-6.12 flex bison bc libelf-dev libssl-dev cpio kmod xz-utils make gcc"
+# (pahole: Debian's kernels have BTF for modules, which Kconfig drops
+# from a tree prepared without it, and struct module then has another
+# size than the image's: "Invalid module format" at insmod.  A machine
+# with Debian's headers has it from linux-kbuild; a new one has not.)
+KBUILD_PKGS="linux-source-6.12 flex bison bc libelf-dev libssl-dev cpio kmod xz-utils make gcc pahole"
 # What tools/build-qemu builds QEMU with, and tools/build-perf perf
 # (perf takes its Python, for the jevents tables, from python3-config,
 # which only python3-dev has)
