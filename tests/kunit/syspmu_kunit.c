@@ -469,10 +469,10 @@ static const struct poll_case poll_cases[] = {
 	{ 32, 500000000000ULL, 4294967ULL },
 	/* 40 bits at 40 GB/s: 27 s, polled too */
 	{ 40, 40000000000ULL, 13743895347ULL },
-	/* 8 bits at 10^12/s wrap in 256 ns: half of it, however short */
-	{ 8, 1000000000000ULL, 128ULL },
+	/* 8 bits at 1 GHz wrap in 256 ns: half of it, however short */
+	{ 8, 1000000000ULL, 128ULL },
 	/* 48 bits at 1 GHz: 78 h, polled every 39 h; 64 bits: no timer */
-	{ 48, 1000000000ULL, 140737488355ULL },
+	{ 48, 1000000000ULL, 140737488355328ULL },
 	{ 63, 1ULL, KTIME_MAX },
 	{ 64, 1000000000000ULL, 0 },
 	/* no rate stated: no timer */
