@@ -14,7 +14,7 @@ inherit module
 FILESEXTRAPATHS:prepend := "${IMX_TEGRA_PMU_TOP}:"
 SRC_URI = "file://Makefile \
            file://Kbuild \
-           file://compat/probes \
+           file://compat \
            file://COPYING \
            file://drivers/perf \
            file://include/linux/perf \
