@@ -714,17 +714,10 @@ int syspmu_register(struct syspmu *upmu, const char *name)
 	 * The hotplug instance exists only while perf core has the PMU's
 	 * contexts to migrate (before 6.2, perf_pmu_register() allocates
 	 * them and perf_pmu_unregister() frees them): added after the one,
-	 * removed before the other.  An owner that went offline in between
-	 * had no instance to move it: chosen again.  Prefer the probing
-	 * CPU, as local as we can tell.
+	 * removed before the other.  The owner is chosen once the instance
+	 * is there, so that hotplug moves it from then on: the probing CPU
+	 * if it may be, as local as we can tell.
 	 */
-	cpus_read_lock();
-	cpu = raw_smp_processor_id();
-	if (!cpumask_test_cpu(cpu, syspmu_cpus(upmu)))
-		cpu = cpumask_any_and(syspmu_cpus(upmu), cpu_online_mask);
-	syspmu_set_cpu(upmu, cpu);
-	cpus_read_unlock();
-
 	ret = perf_pmu_register(&upmu->pmu, name, -1);
 	if (ret)
 		return ret;
@@ -735,9 +728,10 @@ int syspmu_register(struct syspmu *upmu, const char *name)
 		return ret;
 	}
 	cpus_read_lock();
-	if (upmu->cpu >= nr_cpu_ids || !cpu_online(upmu->cpu))
-		syspmu_set_cpu(upmu, cpumask_any_and(syspmu_cpus(upmu),
-						     cpu_online_mask));
+	cpu = raw_smp_processor_id();
+	if (!cpumask_test_cpu(cpu, syspmu_cpus(upmu)) || !cpu_online(cpu))
+		cpu = cpumask_any_and(syspmu_cpus(upmu), cpu_online_mask);
+	syspmu_set_cpu(upmu, cpu);
 	cpus_read_unlock();
 	return 0;
 }
