@@ -67,6 +67,10 @@ uninstall:
 	$(DEPMOD) -a $(if $(INSTALL_MOD_PATH),-b $(INSTALL_MOD_PATH)) $(KREL)
 	rm -f $(DESTDIR)$(PREFIX)/bin/t410-metrics $(DESTDIR)$(PREFIX)/sbin/imx-tegra-pmu-switch
 
+# (the list, for the test rig's tools/lib.sh)
+driver-modules:
+	@echo $(DRIVER_MODULES)
+
 clean:
 	$(MAKE) -C $(KDIR) M=$(CURDIR) clean 2>/dev/null || \
 		find . \( -name '*.o' -o -name '*.ko' -o -name '*.mod*' -o \
@@ -101,4 +105,4 @@ dkms-deb:
 rpm:
 	tools/build-rpm
 
-.PHONY: all modules modules_install install uninstall clean distclean demo demo-packages check shell bench install-tools dkms-deb rpm
+.PHONY: all modules modules_install install uninstall driver-modules clean distclean demo demo-packages check shell bench install-tools dkms-deb rpm

@@ -265,10 +265,44 @@ host_ksrc_dir() {
 }
 
 # The driver modules (not the models or tests), as drivers/perf/Kbuild
-# lists them, one per line
+# lists them, one per line (the Makefile's list, which make uninstall
+# removes)
 driver_modules() {
-	sed -n 's/^obj-\$(CONFIG_[A-Z0-9_]*)[[:space:]]*+= \([a-z0-9_]*\)\.o$/\1/p' \
-		"$TOP/drivers/perf/Kbuild"
+	make -s --no-print-directory -C "$TOP" driver-modules | tr ' ' '\n'
+}
+
+# bookworm_root_tar NAME PKGS [KEY]: a minimal Debian 12 root (mmdebstrap's
+# apt variant) with the packages PKGS (space-separated) and Debian's own
+# suites as a new system's debian.sources has them (bookworm, its updates
+# and security), made once and cached as $CACHE/NAME-root-<hash>.tar, the
+# hash of PKGS and KEY (whatever else decides what it holds); prints it
+bookworm_root_tar() {
+	local tar sources
+	tar=$CACHE/$1-root-$(printf '%s\n' "$2" "${3:-}" | sha256sum | cut -c1-12).tar
+	if [ ! -s "$tar" ]; then
+		need_pkgs mmdebstrap >&2
+		mkdir -p "$CACHE"
+		# (mmdebstrap takes a sources file's format from its name's end)
+		sources=$(mktemp --suffix=.sources)
+		cat >"$sources" <<-'EOF'
+			Types: deb
+			URIs: http://deb.debian.org/debian
+			Suites: bookworm bookworm-updates
+			Components: main
+			Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
+
+			Types: deb
+			URIs: http://deb.debian.org/debian-security
+			Suites: bookworm-security
+			Components: main
+			Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
+		EOF
+		mmdebstrap --quiet --variant=apt --include="${2// /,}" bookworm "${tar%.tar}.tmp.tar" \
+			"$sources" >&2 || { rm -f "$sources"; return 1; }
+		rm -f "$sources"
+		mv "${tar%.tar}.tmp.tar" "$tar"
+	fi
+	echo "$tar"
 }
 
 # What the packages (.deb, RPM) are made of: the drivers' sources and
