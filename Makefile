@@ -20,7 +20,10 @@
 #                                 module load cost on the board (figures only)
 #   make install-tools            tools/t410-metrics into $(DESTDIR)$(PREFIX)/bin,
 #                                 tools/imx-tegra-pmu-switch into .../sbin
-#                                 (PREFIX=/usr/local)
+#                                 (PREFIX=/usr/local), the packages'
+#                                 modprobe.d file into $(MODPROBE_D)
+#   make uninstall                the devices back to the kernel's drivers,
+#                                 what the two above installed removed
 #   make dkms-deb                 the DKMS package, out/dkms/*.deb (README)
 #   make rpm                      the DKMS RPM for Fedora and EL, out/rpm/RPMS/
 
@@ -59,13 +62,19 @@ modules_install install:
 	$(MAKE) -C $(KDIR) M=$(CURDIR) PMU_TESTS=n modules_install
 	$(DEPMOD) -a $(if $(INSTALL_MOD_PATH),-b $(INSTALL_MOD_PATH)) $(KREL)
 
-# What modules_install and install-tools put there, taken away again
+# What modules_install and install-tools put there, taken away again,
+# the devices given back to the kernel's drivers first (at once on the
+# running system; in an image, INSTALL_MOD_PATH, at its boot), as the
+# packages' removal does (exit 3: some wait for the next boot)
 uninstall:
 	@[ -n "$(KREL)" ] || { echo "uninstall: no kernel release in $(KDIR)"; exit 1; }
+	tools/imx-tegra-pmu-switch $(if $(INSTALL_MOD_PATH),--root $(INSTALL_MOD_PATH)) \
+		--release $(KREL) uninstall $(if $(INSTALL_MOD_PATH),,--now) || [ $$? = 3 ]
 	rm -f $(foreach d,$(MOD_DIRS),$(foreach m,$(DRIVER_MODULES),\
 		$(INSTALL_MOD_PATH)/lib/modules/$(KREL)/$(d)/drivers/perf/$(m).ko*))
 	$(DEPMOD) -a $(if $(INSTALL_MOD_PATH),-b $(INSTALL_MOD_PATH)) $(KREL)
-	rm -f $(DESTDIR)$(PREFIX)/bin/t410-metrics $(DESTDIR)$(PREFIX)/sbin/imx-tegra-pmu-switch
+	rm -f $(DESTDIR)$(PREFIX)/bin/t410-metrics $(DESTDIR)$(PREFIX)/sbin/imx-tegra-pmu-switch \
+		$(DESTDIR)$(MODPROBE_D)/imx-tegra-pmu.conf
 
 # (the list, for the test rig's tools/lib.sh)
 driver-modules:
@@ -95,9 +104,14 @@ shell:
 bench:
 	tools/bench
 
+# (the packages' modprobe.d file too: without it udev loads both sides'
+# modules for a device where the kernel has its driver as a module, and
+# they race for it; /lib/modprobe.d, which every kmod reads)
+MODPROBE_D ?= /lib/modprobe.d
 install-tools:
 	install -D -m 0755 tools/t410-metrics $(DESTDIR)$(PREFIX)/bin/t410-metrics
 	install -D -m 0755 tools/imx-tegra-pmu-switch $(DESTDIR)$(PREFIX)/sbin/imx-tegra-pmu-switch
+	install -D -m 0644 packaging/imx-tegra-pmu.conf $(DESTDIR)$(MODPROBE_D)/imx-tegra-pmu.conf
 
 dkms-deb:
 	tools/build-dkms-deb

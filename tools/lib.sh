@@ -310,6 +310,25 @@ bookworm_root_tar() {
 PACKAGE_FILES=(Kbuild compat dkms.conf packaging drivers/perf include README.md COPYING
 	tools/imx-tegra-pmu-switch tools/t410-metrics Documentation/admin-guide/perf)
 
+# package_version: the version of both packages and of the DKMS sources
+# they install: debian/changelog's, then +git<date>.<time>.<commit> (the
+# commit's, UTC) for a snapshot (+dirty with uncommitted changes to what they carry), else
+# +<date>.  A snapshot is newer than the release it follows and than the
+# snapshots of earlier days, and each has sources of its own in DKMS
+# (the same version twice, DKMS keeps the modules it built first)
+package_version() {
+	local base stamp version
+	base=$(sed -n '1s/^[^ ]* (\([^)-]*\)[^)]*).*/\1/p' "$TOP/debian/changelog")
+	if stamp=$(TZ=UTC git -C "$TOP" log -1 --format='%cd.%h' --date=format-local:%Y%m%d.%H%M 2>/dev/null); then
+		version=$base+git$stamp
+	else
+		version=$base+$(date +%Y%m%d)
+	fi
+	[ -z "$(git -C "$TOP" status --porcelain -- "${PACKAGE_FILES[@]}" debian 2>/dev/null)" ] ||
+		version+=+dirty
+	echo "$version"
+}
+
 # stage_package DIR [EXTRA...]: copy PACKAGE_FILES and EXTRA into DIR (the
 # files git tracks and the new ones it does not ignore; outside git,
 # every file but build products)

@@ -175,17 +175,18 @@ coldplug() {
 		read -r ma <"$d/modalias"
 		seen[$ma]=1
 	done
-	[ ${#seen[@]} = 0 ] ||
-		modprobe -d "$ROOT" -C "$ROOT/etc/modprobe.d" -C "$ROOT/usr/lib/modprobe.d" \
-			-a -q "${!seen[@]}"
+	# (MODPROBE_OPTIONS: the modprobe that the image's install lines run
+	# reads the image too)
+	local -x MODPROBE_OPTIONS="-d $ROOT -C $ROOT/etc/modprobe.d -C $ROOT/usr/lib/modprobe.d"
+	[ ${#seen[@]} = 0 ] || modprobe -a -q "${!seen[@]}"
 	# each CoreSight core asks for its backends by name (request_module:
 	# the board's own modprobe, which knows nothing of the image): here,
 	# from the image
 	if [ -d /sys/module/coresight_pmu ]; then
-		modprobe -d "$ROOT" -a -q nvidia_coresight_pmu ampere_coresight_pmu
+		modprobe -a -q nvidia_coresight_pmu ampere_coresight_pmu
 	fi
 	if [ -d /sys/module/arm_cspmu_module ]; then
-		modprobe -d "$ROOT" -a -q nvidia_cspmu ampere_cspmu
+		modprobe -a -q nvidia_cspmu ampere_cspmu
 	fi
 	return 0
 }
@@ -251,7 +252,7 @@ test_failure_put_back() {
 	sw kernel --now 2>/tmp/switch.err || rc=$?
 	cat /tmp/switch.err
 	expect_eq "exit status when the kernel's module does not load" "$rc" 1
-	grep -q 'put back as they were' /tmp/switch.err || fail "no message that it was put back"
+	grep -q 'put back as it was' /tmp/switch.err || fail "no message that it was put back"
 	expect_eq "bindings, modules and files" "$(snapshot)" "$before"
 	expect_side ours
 	count_exact ours
@@ -286,7 +287,52 @@ test_masked_package_file() {
 	expect_side ours
 }
 
+# The package's life on a machine whose kernel has its drivers as
+# modules: before it, the kernel's bound at boot; its install (DKMS's
+# modules in updates/dkms, the packages' modprobe.d file, then what the
+# .deb's postinst and the RPM's %post run) hands the devices to ours
+# without a reboot; its removal (what prerm and %preun run, then the
+# files gone) gives them back now, and the next boot binds the kernel's
+package_files() {
+	if [ "$1" = install ]; then
+		cp "$VM_TOP"/drivers/perf/*.ko "$MODS/updates/dkms/"
+		cp "$VM_TOP/packaging/imx-tegra-pmu.conf" "$ROOT/usr/lib/modprobe.d/"
+	else
+		rm -f "$MODS"/updates/dkms/*.ko "$ROOT/usr/lib/modprobe.d/imx-tegra-pmu.conf"
+	fi
+	depmod -b "$ROOT" "$REL" || fail "depmod failed"
+}
+test_package_life() {
+	local k om km left
+	check_prerequisites
+	make_root
+	# (each side's aliases read while both sides' files are there)
+	for k in "${KINDS[@]}"; do
+		IFS='|' read -r _ om _ km _ <<<"$k"
+		cache_aliases updates/dkms "$om"
+		cache_aliases kernel/drivers/perf "$km"
+	done
+	package_files remove
+	coldplug
+	expect_side kernel
+	package_files install
+	sw ours --now || fail "the install's switch ours --now failed"
+	expect_side ours
+	count_exact ours
+	sw uninstall --now || fail "the removal's switch uninstall --now failed"
+	left=$(find "$ROOT/etc" -type f 2>/dev/null)
+	[ -z "$left" ] || fail "the switch left files: $left"
+	expect_side kernel
+	count_exact kernel
+	package_files remove
+	coldplug
+	expect_side kernel
+	count_exact kernel
+}
+
 run_test "ours -> the kernel's -> ours with --now, exact counts after each step" test_handover_now
+run_test "the package's life: install (ours now), removal (the kernel's now and at boot), exact counts" \
+	test_package_life
 run_test "the choice taken at boot (udev's coldplug), exact counts" test_choice_at_boot
 run_test "refused while a perf event is open, nothing changed" test_refused_while_counting
 run_test "the packages' file masked by an empty one: both sides load, then ours again" test_masked_package_file

@@ -38,22 +38,42 @@ RPROVIDES:${PN} += "kernel-module-syspmu kernel-module-imx8-ddr-pmu \
                     kernel-module-nvidia-t410-cmem-latency-pmu \
                     kernel-module-nvidia-t410-c2c-pmu kernel-module-hybrid-pmu"
 
-# An i.MX8 board's module, loaded at boot also where no udev loads
-# modules by alias (busybox mdev)
-KERNEL_MODULE_AUTOLOAD += "imx8_ddr_pmu"
-# No KERNEL_MODULE_PROBECONF: the choice between these drivers and the
-# kernel's is imx-tegra-pmu-switch's, in /etc/modprobe.d/imx-tegra-pmu.conf
-# over the packaged /usr/lib/modprobe.d one (and, where the kernel's
-# driver is built in, as in linux-imx, on the kernel command line); a
-# file of the recipe's in /etc/modprobe.d would be one it cannot take back
+# No KERNEL_MODULE_AUTOLOAD: udev loads ours for each device (the
+# packaged modprobe.d file's install lines put them in place of the
+# kernel's modules), and a module named there is loaded by name at boot,
+# past the choice "kernel" (busybox mdev images, which load nothing by
+# alias, add imx8_ddr_pmu to it themselves).  No KERNEL_MODULE_PROBECONF:
+# the choice between these drivers and the kernel's is
+# imx-tegra-pmu-switch's, in /etc/modprobe.d/imx-tegra-pmu.conf over the
+# packaged one (and, where the kernel's driver is built in, as in
+# linux-imx, on the kernel command line); a file of the recipe's in
+# /etc/modprobe.d would be one it cannot take back
 
 PACKAGES =+ "${PN}-switch ${PN}-t410-metrics"
 FILES:${PN}-switch = "${sbindir}/imx-tegra-pmu-switch \
                       ${nonarch_base_libdir}/modprobe.d/imx-tegra-pmu.conf"
 RDEPENDS:${PN}-switch = "bash kmod coreutils findutils grep sed"
+# fw_printenv/fw_setenv: the switch writes the choice into U-Boot's
+# environment on boards without extlinux.conf (NXP's images)
+RRECOMMENDS:${PN}-switch = "libubootenv-bin"
 FILES:${PN}-t410-metrics = "${bindir}/t410-metrics"
 RDEPENDS:${PN}-t410-metrics = "python3-core perf"
-RRECOMMENDS:${PN} += "${PN}-switch"
+# perf itself: what the drivers are counted with
+RRECOMMENDS:${PN} += "${PN}-switch perf"
+
+# At the first boot, the choice "ours": where the kernel's driver is
+# built in (linux-imx), initcall_blacklist= into the kernel command line
+# (U-Boot's mmcargs, or extlinux.conf), so ours bind from the boot after;
+# the switch cannot write U-Boot's environment from the build host.  The
+# package's removal on the board gives the devices back
+pkg_postinst_ontarget:${PN}-switch() {
+	imx-tegra-pmu-switch ours --now || true
+}
+pkg_prerm:${PN}-switch() {
+	if [ -z "$D" ]; then
+		imx-tegra-pmu-switch uninstall --now || true
+	fi
+}
 
 do_install:append() {
 	install -D -m 0755 ${S}/tools/imx-tegra-pmu-switch ${D}${sbindir}/imx-tegra-pmu-switch
