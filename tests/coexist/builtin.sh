@@ -150,9 +150,41 @@ test_next_choice() {
 	fi
 }
 
+# The package's removal on a kernel with the drivers built in: uninstall
+# takes the choice off the command line and moves nothing now (exit 3
+# where ours are bound: a built-in driver takes its devices at the next
+# boot).  The image is put back after, for the test below.  (Not where
+# ours drive units the kernel has no driver for, the ACPI board's
+# latency units: the removal unloads them, which switch-test and 7.2's
+# boards cover)
+test_removal() {
+	local rc=0 before saved=$VM_OUT/removal-saved
+	[ -z "$(ls -d /sys/bus/platform/drivers/nvidia-t410-*/*:* 2>/dev/null)" ] ||
+		skip "ours drive units the kernel has no driver for"
+	rm -rf "$saved" && mkdir -p "$saved"
+	cp -a "$BROOT/boot" "$saved/" && { [ ! -d "$BROOT/etc" ] || cp -a "$BROOT/etc" "$saved/"; } ||
+		fail "could not keep the image"
+	before=$(bindings)
+	sw uninstall --now || rc=$?
+	if [ "$NOW" = ours ]; then
+		expect_eq "exit status, ours bound, built-in driver (at the next boot)" $rc 3
+	else
+		expect_eq "exit status, the kernel's bound already" $rc 0
+	fi
+	expect_eq "bindings after uninstall --now" "$(bindings)" "$before"
+	grep -i 'append' "$BROOT/boot/extlinux/extlinux.conf"
+	! grep -q 'imx_ddr_pmu_driver_init' "$BROOT/boot/extlinux/extlinux.conf" ||
+		fail "the command line still has the choice ours"
+	[ -z "$(find "$BROOT/etc" -type f 2>/dev/null)" ] || fail "files left: $(find "$BROOT/etc" -type f)"
+	rm -rf "${BROOT:?}/boot" "${BROOT:?}/etc"
+	cp -a "$saved/boot" "$BROOT/" && { [ ! -d "$saved/etc" ] || cp -a "$saved/etc" "$BROOT/"; } ||
+		fail "could not put the image back"
+}
+
 [ -f "$BROOT/lib/modules/$REL/modules.builtin" ] ||
 	{ echo "builtin: no $BROOT (tools/vm-run makes it for the arm64 boards)" >&2; exit 1; }
 run_test "this boot ($NOW): bound as the kernel command line chose" test_bound_as_chosen
 run_test "this boot ($NOW): perf counts exactly" test_counts_exact
+run_test "the package's removal: the choice off the command line, nothing moved now" test_removal
 run_test "the next boot's choice ($NEXT), nothing moved now" test_next_choice
 t_summary
