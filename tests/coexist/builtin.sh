@@ -169,7 +169,9 @@ test_removal() {
 	if [ "$NOW" = ours ]; then
 		expect_eq "exit status, ours bound, built-in driver (at the next boot)" $rc 3
 	else
-		expect_eq "exit status, the kernel's bound already" $rc 0
+		# (3 where a device the kernel's driver is taken to know is
+		# unbound now, the DB monitor 6.12's driver does not take)
+		[ $rc = 0 ] || [ $rc = 3 ] || fail "exit status $rc, the kernel's bound already"
 	fi
 	expect_eq "bindings after uninstall --now" "$(bindings)" "$before"
 	grep -i 'append' "$BROOT/boot/extlinux/extlinux.conf"
