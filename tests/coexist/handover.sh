@@ -34,9 +34,19 @@ make_root() {
 	for ko in "$VM_TOP"/out/kernel-perf/*.ko "$VM_TOP"/out/upstream-t410/*.ko; do
 		[ -f "$ko" ] && cp "$ko" "$MODS/kernel/drivers/perf/"
 	done
-	cp "$VM_TOP"/drivers/perf/*.ko "$MODS/updates/dkms/"
-	cp "$VM_TOP/packaging/imx-tegra-pmu.conf" "$ROOT/usr/lib/modprobe.d/"
 	touch "$MODS/modules.order" "$MODS/modules.builtin" "$MODS/modules.builtin.modinfo"
+	package_files install
+}
+
+# package_files install|remove: the package's files in the image (ours
+# where DKMS puts them, its modprobe.d file), or none of them; depmod
+package_files() {
+	if [ "$1" = install ]; then
+		cp "$VM_TOP"/drivers/perf/*.ko "$MODS/updates/dkms/"
+		cp "$VM_TOP/packaging/imx-tegra-pmu.conf" "$ROOT/usr/lib/modprobe.d/"
+	else
+		rm -f "$MODS"/updates/dkms/*.ko "$ROOT/usr/lib/modprobe.d/imx-tegra-pmu.conf"
+	fi
 	depmod -b "$ROOT" "$REL" || fail "depmod failed"
 }
 
@@ -293,15 +303,6 @@ test_masked_package_file() {
 # .deb's postinst and the RPM's %post run) hands the devices to ours
 # without a reboot; its removal (what prerm and %preun run, then the
 # files gone) gives them back now, and the next boot binds the kernel's
-package_files() {
-	if [ "$1" = install ]; then
-		cp "$VM_TOP"/drivers/perf/*.ko "$MODS/updates/dkms/"
-		cp "$VM_TOP/packaging/imx-tegra-pmu.conf" "$ROOT/usr/lib/modprobe.d/"
-	else
-		rm -f "$MODS"/updates/dkms/*.ko "$ROOT/usr/lib/modprobe.d/imx-tegra-pmu.conf"
-	fi
-	depmod -b "$ROOT" "$REL" || fail "depmod failed"
-}
 test_package_life() {
 	local k om km left
 	check_prerequisites

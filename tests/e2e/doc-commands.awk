@@ -46,7 +46,7 @@ cont {
 	}
 	next
 }
-/^[ \t]+(# |\$ )?(sudo )?(perf (stat|list|record|test|report)|t410-metrics|imx-tegra-pmu-switch|make|insmod|rmmod|modprobe|apt|apt-get|dnf|rpm|bitbake-layers|ls|cat|echo|lspci|setpci)( |$)/ {
+/^[ \t]+(# |\$ )?(sudo )?(perf (stat|list|record|test|report)|t410-metrics|imx-tegra-pmu-switch|make|insmod|rmmod|modprobe|modinfo|mokutil|fw_printenv|apt|apt-get|dnf|rpm|bitbake-layers|ls|cat|echo|lspci|setpci)( |$)/ {
 	line = $0
 	sub(/^[ \t]+(# |\$ )?(sudo )?/, "", line)
 	sub(/[ \t]+#[^\x27"]*$/, "", line)
