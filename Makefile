@@ -76,7 +76,7 @@ uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/t410-metrics $(DESTDIR)$(PREFIX)/sbin/imx-tegra-pmu-switch \
 		$(DESTDIR)$(MODPROBE_D)/imx-tegra-pmu.conf
 
-# (the list, for the test rig's tools/lib.sh)
+# (the list, for the test rig's tests/rig/lib.sh)
 driver-modules:
 	@echo $(DRIVER_MODULES)
 
@@ -90,19 +90,19 @@ distclean: clean
 	rm -rf out
 
 demo:
-	tools/demo $(BOARD)
+	tests/rig/demo $(BOARD)
 
 demo-packages:
-	tools/demo $(BOARD) --packages-only
+	tests/rig/demo $(BOARD) --packages-only
 
 check:
-	tools/check
+	tests/rig/check
 
 shell:
-	tools/vm-run --interactive $(BOARD)
+	tests/rig/vm-run --interactive $(BOARD)
 
 bench:
-	tools/bench
+	tests/rig/bench
 
 # (the packages' modprobe.d file too: without it udev loads both sides'
 # modules for a device where the kernel has its driver as a module, and
@@ -114,9 +114,9 @@ install-tools:
 	install -D -m 0644 packaging/imx-tegra-pmu.conf $(DESTDIR)$(MODPROBE_D)/imx-tegra-pmu.conf
 
 dkms-deb:
-	tools/build-dkms-deb
+	packaging/build-dkms-deb
 
 rpm:
-	tools/build-rpm
+	packaging/build-rpm
 
 .PHONY: all modules modules_install install uninstall driver-modules clean distclean demo demo-packages check shell bench install-tools dkms-deb rpm

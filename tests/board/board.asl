@@ -14,7 +14,7 @@
  * leaves free (GSIs 16-23 carry the PCI INTx lines there; 13 is the FPU
  * error line, which an x86-64 kernel never uses).
  *
- * The Tegra410 units are not here: tools/gen-tegra410 makes their APMT
+ * The Tegra410 units are not here: tests/rig/gen-tegra410 makes their APMT
  * and their SSDT (PCIe RC devices, latency unit devices, control ports
  * PMUT0001 from _UID 5 at 0xe0105000 up) from tests/board/tegra410-units
  * and tegra410-latency-units.

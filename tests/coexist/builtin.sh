@@ -5,7 +5,7 @@
 # installed system's choice on the kernel command line (tools/vm-run:
 # $VM_OUT/boot-root, whose extlinux.conf the board boots with).  The
 # kernel's drivers cannot be unbound at run time (suppress_bind_attrs), so
-# the handover is across boots: tools/check boots the board twice, ours ->
+# the handover is across boots: tests/rig/check boots the board twice, ours ->
 # the kernel's, and each boot runs this suite to check the drivers bound
 # and perf's counts and to make the next boot's choice; the second boot
 # goes back to ours and checks the file the next boot would read is the
@@ -35,7 +35,7 @@ KINDS=(
 # builtin_aliases MODULE: a built-in module's aliases.  6.12's
 # modules.builtin.modinfo records none (later modposts do): then those of
 # the same driver built as a module from this kernel's source, where the
-# board has it (tools/build-upstream-imx8: out/upstream)
+# board has it (tests/rig/build-upstream-imx8: out/upstream)
 builtin_aliases() {
 	local a
 	a=$(tr '\0' '\n' <"$BROOT/lib/modules/$REL/modules.builtin.modinfo" | sed -n "s/^$1\.alias=//p")

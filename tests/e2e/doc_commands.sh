@@ -111,7 +111,7 @@ test_every_command() {
 	[ $bad = 0 ] || fail "$bad of the docs' commands do not run as written"
 }
 
-# make demo's guest part (tools/demo boots this board with it): runs to
+# make demo's guest part (tests/rig/demo boots this board with it): runs to
 # its end (it shows refusals on purpose: perf record, a group of both
 # CPU types)
 test_demo_script() {

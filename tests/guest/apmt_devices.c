@@ -7,7 +7,7 @@
  * the CoreSight PMU architecture driver (arm_cspmu) and its vendor
  * backends bind.  apmt.c is built for arm64 only, and the virtual board is
  * an x86_64 QEMU: its firmware carries an APMT (QEMU loads the one
- * tools/gen-tegra410 writes), but no code in the kernel reads it.  This
+ * tests/rig/gen-tegra410 writes), but no code in the kernel reads it.  This
  * module does, and creates the devices as apmt.c in Linux 6.12 does:
  *
  *  - one platform device "arm-cs-arch-pmu", PLATFORM_DEVID_AUTO, a node,

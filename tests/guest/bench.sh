@@ -65,7 +65,7 @@ access_costs() {
 }
 
 # use_t410 ours|upstream: the Tegra410 units' drivers, ours or Linux 7.2's
-# (built by tools/build-upstream-t410; its two latency modules have our
+# (built by tests/rig/build-upstream-t410; its two latency modules have our
 # modules' names, so whichever is loaded goes)
 T410_UP=$VM_TOP/out/upstream-t410
 use_t410() {
@@ -120,7 +120,7 @@ echo "-- Tegra410 units: ours, then Linux 7.2's arm_cspmu + nvidia_cspmu and"
 echo "   nvidia_t410_{c2c,cmem_latency}_pmu on the same models"
 for drv in ours upstream; do
 	if [ $drv = upstream ] && [ ! -f "$T410_UP/nvidia_cspmu.ko" ]; then
-		echo "(Linux 7.2's drivers not built: tools/build-upstream-t410)"
+		echo "(Linux 7.2's drivers not built: tests/rig/build-upstream-t410)"
 		continue
 	fi
 	use_t410 $drv || { echo "loading $drv Tegra410 drivers failed"; continue; }
@@ -181,5 +181,5 @@ echo "== fidelity: Linux 6.12's fsl_imx8_ddr_perf beside ours, same traffic, sam
 if compare_drivers /tmp/bench-compare; then
 	print_comparison /tmp/bench-compare
 else
-	echo "(upstream driver not built: tools/build-upstream-imx8)"
+	echo "(upstream driver not built: tests/rig/build-upstream-imx8)"
 fi

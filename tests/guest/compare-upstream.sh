@@ -1,6 +1,6 @@
 #!/bin/bash
 # In the guest: the same traffic, counted by our driver and by Linux
-# 6.12's fsl_imx8_ddr_perf (built by tools/build-upstream-imx8) on the same
+# 6.12's fsl_imx8_ddr_perf (built by tests/rig/build-upstream-imx8) on the same
 # models.  Sourced; compare_drivers OUT writes one line per counted event:
 #
 #   scenario;event;expected;ours;expected in upstream's run;upstream;

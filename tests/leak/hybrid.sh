@@ -1,6 +1,6 @@
 #!/bin/bash
 # Leak check of the hybrid PMUs, on the board booted with kmemleak on
-# (tools/check): the counter model (and with it cpu_core and cpu_atom)
+# (tests/rig/check): the counter model (and with it cpu_core and cpu_atom)
 # unloaded and loaded again, the core too, then events counted and
 # events refused, all inside one kmemleak window.
 

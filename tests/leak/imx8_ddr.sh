@@ -1,6 +1,6 @@
 #!/bin/bash
 # Leak check of the i.MX8 DDR PMU, on the board booted with kmemleak on
-# (tools/check): load/unload cycles, then events counted and refused,
+# (tests/rig/check): load/unload cycles, then events counted and refused,
 # all inside one kmemleak window.  A leak on any of these paths is
 # reported by the closing scan.  (kmemleak makes every allocation dearer,
 # so the functional suites run on the other board; the 100-cycle soak is

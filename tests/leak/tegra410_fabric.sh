@@ -1,6 +1,6 @@
 #!/bin/bash
 # Leak check of the Tegra410 fabric PMUs, on the board booted with
-# kmemleak on (tools/check): the backend and the core unloaded and
+# kmemleak on (tests/rig/check): the backend and the core unloaded and
 # reloaded (the devices wait for their backend and come back), then
 # events counted, resources taken in turns, and events refused, all
 # inside one kmemleak window.

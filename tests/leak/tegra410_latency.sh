@@ -1,6 +1,6 @@
 #!/bin/bash
 # Leak check of the Tegra410 latency PMUs, on the board booted with
-# kmemleak on (tools/check): both drivers unloaded and loaded again, then
+# kmemleak on (tests/rig/check): both drivers unloaded and loaded again, then
 # events counted and refused, all inside one kmemleak window.
 
 . "$VM_TOP/tests/guest/lib.sh"

@@ -1,11 +1,11 @@
 #!/bin/bash
 # Fidelity cross-check of the i.MX8 DDR model: Linux 6.12's own driver
 # (fsl_imx8_ddr_perf, built from the installed source by
-# tools/build-upstream-imx8) counts the same traffic on the same models
+# tests/rig/build-upstream-imx8) counts the same traffic on the same models
 # as ours.  Upstream was tested on silicon, so where its counts and ours
 # differ the difference must be one the code explains.
 #
-# Runs on its own board (tools/check): upstream's event_init walks the
+# Runs on its own board (tests/rig/check): upstream's event_init walks the
 # group with for_each_sibling_event() without the context mutex, which a
 # PROVE_LOCKING kernel reports once as a WARNING; that board's log scan
 # accepts that one warning and nothing else.
@@ -21,7 +21,7 @@ field() {
 }
 
 test_upstream_probes() {
-	[ -f "$UPSTREAM_KO" ] || skip "upstream driver not built (tools/build-upstream-imx8)"
+	[ -f "$UPSTREAM_KO" ] || skip "upstream driver not built (tests/rig/build-upstream-imx8)"
 	local ours
 	ours=$(cd "$PMUS" && echo imx8_ddr*)
 	use_driver upstream || fail "insmod upstream"

@@ -2,7 +2,7 @@
 # Cross-check of the Tegra410 and Grace models and drivers with Linux
 # 7.2's own: arm_cspmu + nvidia_cspmu, nvidia_t410_cmem_latency_pmu and
 # nvidia_t410_c2c_pmu of sid's linux-source-7.2, built unmodified for
-# Debian's 7.2 arm64 kernel (tools/build-upstream-t410 --arch arm64, into
+# Debian's 7.2 arm64 kernel (tests/rig/build-upstream-t410 --arch arm64, into
 # out/upstream-t410 of the stock kernel's tree).  The end-to-end suites'
 # tests of the admin guide's examples, which assert exact counts against
 # what the models counted, run again with the kernel's drivers in place
@@ -76,7 +76,7 @@ run_examples() {
 }
 
 test_upstream_loads() {
-	[ -f "$UP/arm_cspmu_module.ko" ] || skip "7.2's drivers not built (tools/build-upstream-t410 --arch arm64)"
+	[ -f "$UP/arm_cspmu_module.ko" ] || skip "7.2's drivers not built (tests/rig/build-upstream-t410 --arch arm64)"
 	[ -d "$PMUS/nvidia_ucf_pmu_0" ] || skip "no Tegra410 units on this board (the ACPI board has them)"
 	use_drivers upstream || fail "insmod 7.2's drivers"
 	expect_eq "7.2's UCF PMU bound by" \

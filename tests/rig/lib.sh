@@ -1,8 +1,9 @@
-# Shared settings for the tools/ scripts.  Sourced, not run.
+# Shared settings of the rig's scripts (tests/rig/, packaging/build-*).
+# Sourced, not run.
 # shellcheck shell=bash
 # shellcheck disable=SC2034  # settings used by the scripts that source this
 
-TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 CACHE=${PMU_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/imx-tegra-pmu}
 KSRC_TARBALL=/usr/src/linux-source-6.12.tar.xz
 
@@ -12,7 +13,7 @@ die() { echo "$(basename "$0"): $*" >&2; exit 1; }
 # only its own "Error 1").  In the shells where errexit is on only: a
 # command substitution's shell has it off and its failure is its
 # caller's to judge, as is a failure under if, && or ||, where bash runs
-# no ERR trap.  (tools/check runs without -e: it counts failures itself.)
+# no ERR trap.  (tests/rig/check runs without -e: it counts failures itself.)
 lib_on_err() {
 	echo "$(basename "$0"): '$4' failed (exit $1), $3 line $2" >&2
 }
@@ -78,7 +79,7 @@ need_pkgs() {
 }
 
 # What tools/vm-run needs on the host to boot the board: the guest runs
-# the host's root, and its init (tools/guest-init) needs mount, which a
+# the host's root, and its init (tests/rig/guest-init) needs mount, which a
 # minimal Debian 12 does not have (util-linux's mount is a package of its
 # own)
 VM_PKGS="acpica-tools busybox-static linux-perf mount"
@@ -91,7 +92,7 @@ VM_PKGS_ARM64="device-tree-compiler cpp gcc-aarch64-linux-gnu libc6-dev-arm64-cr
 # size than the image's: "Invalid module format" at insmod.  A machine
 # with Debian's headers has it from linux-kbuild; a new one has not.)
 KBUILD_PKGS="linux-source-6.12 flex bison bc libelf-dev libssl-dev cpio kmod xz-utils make gcc pahole"
-# What tools/build-qemu builds QEMU with, and tools/build-perf perf
+# What tests/rig/build-qemu builds QEMU with, and tests/rig/build-perf perf
 # (perf takes its Python, for the jevents tables, from python3-config,
 # which only python3-dev has)
 QEMU_PKGS="dpkg-dev ninja-build meson pkg-config python3 libglib2.0-dev \
@@ -107,7 +108,7 @@ ksrc_version() {
 ksrc_dir() { echo "$CACHE/src-$(ksrc_version)"; }
 # board_config_frags ARCH: a board's kernel config fragments, one per line,
 # in the order they are merged: the board's own, then (arm64-noacpi) the
-# one without ACPI, then what every board leaves out.  tools/build-kernel
+# one without ACPI, then what every board leaves out.  tests/rig/build-kernel
 # merges them and the kernels' cache keys hash them: one list for both.
 board_config_frags() {
 	case $1 in
@@ -125,7 +126,7 @@ board_config_hash() {
 	# shellcheck disable=SC2086  # the list of paths (no spaces: under $TOP)
 	cat $frags | sha256sum | cut -c1-12
 }
-# the debug kernels' build directories (tools/build-kernel x86_64, arm64)
+# the debug kernels' build directories (tests/rig/build-kernel x86_64, arm64)
 test_kernel_dir() { echo "$CACHE/kernel-x86_64-$(ksrc_version)-$(board_config_hash x86_64)"; }
 arm64_kernel_dir() { echo "$CACHE/kernel-arm64-$(ksrc_version)-$(board_config_hash arm64)"; }
 
@@ -236,7 +237,7 @@ host_ksrc_dir() {
 	# The newest version that Debian also has kernel images of: an
 	# upload of the source can reach the mirror before (or without) the
 	# images built from it (6.1.192-3's linux-source beside 6.1.192-2's
-	# images), and tools/stock-kernel boots the image of the tree's
+	# images), and tests/rig/stock-kernel boots the image of the tree's
 	# version.  The newest source, if no image matches any.
 	img=linux-image-$(dpkg --print-architecture)
 	ver=''
@@ -396,14 +397,14 @@ expected_suites() {
 }
 
 # The ends of the kernel range the modules are built for (the boards run
-# 6.12): Debian 12's 6.1 and sid's newest; tools/build-kernel prepare
+# 6.12): Debian 12's 6.1 and sid's newest; tests/rig/build-kernel prepare
 # makes a tree of each for the W=1 gates
 KERNEL_RANGE_ENDS="6.1 7.2"
 
 # series_ksrc_dir SERIES: the source tree of that series
 series_ksrc_dir() {
 	case $1 in
-	6.12) "$TOP/tools/build-kernel" src ;;
+	6.12) "$TOP/tests/rig/build-kernel" src ;;
 	7.*) sid_ksrc_dir "$1" ;;
 	*) host_ksrc_dir "$1" ;;
 	esac
@@ -482,13 +483,13 @@ ARM64_PERF=$TOP/out/arm64/perf
 # the tree's copy in TREE (default ARM64_TREE)
 arm64_board_build() {
 	local tree=${2:-$ARM64_TREE}
-	install -C -D "$(tools_quiet "$TOP/tools/build-perf" arm64)" "$ARM64_PERF"
+	install -C -D "$(tools_quiet "$TOP/tests/rig/build-perf" arm64)" "$ARM64_PERF"
 	tree_copy "$tree"
 	build_modules "$1" "$tree" ARCH=arm64 CROSS_COMPILE=aarch64-linux-gnu-
 	build_test_tools arm64
 }
 
-# Debian's own kernels (tools/stock-kernel): the project is built for
+# Debian's own kernels (tests/rig/stock-kernel): the project is built for
 # each in a copy of the tree of its own, stock_tree SERIES ARCH, where
 # the guest runs the suites.  stock_board_build SERIES ARCH KDIR builds
 # it there against the prepared tree KDIR, with perf and the helpers.
@@ -533,7 +534,7 @@ arm64_board_dtb() {
 # in out/tools (x86_64, the default) or out/tools-arm64 (arm64: cross-built
 # and static, the arm64 board's root having no libraries of the host's)
 # (each binary is written beside its place and renamed into it: the
-# builds for several boards may run side by side, tools/check)
+# builds for several boards may run side by side, tests/rig/check)
 build_test_tools() {
 	case ${1:-x86_64} in
 	x86_64)
@@ -599,7 +600,7 @@ module_load_order() {
 ARM64_SPI_BASE=192
 board_devices() {
 	local line tegra irq
-	tegra=$("$TOP/tools/gen-tegra410" devices) || return 1
+	tegra=$("$TOP/tests/rig/gen-tegra410" devices) || return 1
 	while read -r line; do
 		case $line in '' | '#'*) continue ;; esac
 		if [[ $line == arm64:* ]]; then
