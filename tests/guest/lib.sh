@@ -6,7 +6,7 @@ PERF=${PERF:-perf}
 MODELS=/sys/kernel/debug/pmu_model
 PMUS=/sys/bus/event_source/devices
 T_NAMES=() T_FUNCS=()
-T_LOG=/tmp/e2e-test.log
+T_LOG=${T_LOG:-/tmp/e2e-test.log}
 KSFT_SKIP=4
 
 # run_test NAME FUNCTION: register one test; t_summary runs them all.
@@ -379,16 +379,21 @@ wait_perf_open() {
 # next suite's start need not scan again (a scan is 5-10 s on the board).
 KMEMLEAK_CLEAN=/tmp/kmemleak-clean
 kmemleak_start() {
-	[ -e /sys/kernel/debug/kmemleak ] || fail "kmemleak is off"
+	[ -e /sys/kernel/debug/kmemleak ] || fail "kmemleak is not in this kernel"
+	# (kmemleak off, at boot or after an error of its own, keeps the file
+	# and refuses every command but clear, and reports nothing: stack=on,
+	# its default, is a command that changes nothing where it is on)
+	echo stack=on 2>/dev/null >/sys/kernel/debug/kmemleak ||
+		fail "kmemleak is off (boot with kmemleak=on: tools/vm-run --kmemleak)"
 	[ -e "$KMEMLEAK_CLEAN" ] || echo scan >/sys/kernel/debug/kmemleak
 	echo clear >/sys/kernel/debug/kmemleak
 	rm -f "$KMEMLEAK_CLEAN"
 }
 
 kmemleak_check() {
-	echo scan >/sys/kernel/debug/kmemleak
+	echo scan 2>/dev/null >/sys/kernel/debug/kmemleak || fail "kmemleak refused a scan: off since the start"
 	sleep 6
-	echo scan >/sys/kernel/debug/kmemleak
+	echo scan 2>/dev/null >/sys/kernel/debug/kmemleak || fail "kmemleak refused a scan: off since the start"
 	if grep -q "unreferenced object" /sys/kernel/debug/kmemleak; then
 		head -60 /sys/kernel/debug/kmemleak
 		echo clear >/sys/kernel/debug/kmemleak
