@@ -172,7 +172,8 @@ test_thread_on_atom() {
 # time a counter is enabled, task-clock the time the task runs, and under
 # emulation the switch between the two takes real time).  What is
 # asserted is exact: perf's cycles are what the model's counters on that
-# CPU counted.
+# CPU counted, and something (cycles count at any load; cpu_counted
+# reads 0 where the model has no entry).
 test_frequency() {
 	local f cyc ns cpu type mhz
 	f=/tmp/hybrid-freq.csv
@@ -190,6 +191,7 @@ test_frequency() {
 		cyc=$(csv_field "$f" "cpu_$type/cycles/" 1)
 		awk -v c="$cyc" -v n="$ns" -v m="$mhz" 'BEGIN {
 			printf "  %s: %.1f MHz (nominal %d)\n", "'$type'", c / n * 1000, m }'
+		[[ $cyc =~ ^[1-9][0-9]*$ ]] || fail "cpu_$type/cycles/ counted '$cyc'"
 		expect_eq "cpu_$type/cycles/, the model's cycles on CPU $cpu" "$cyc" \
 			"$(cpu_counted $cpu 0x3c)"
 	done
@@ -204,17 +206,22 @@ test_frequency() {
 # the four legacy events once each, without a PMU type, which the kernel
 # gives the PMU of type PERF_TYPE_RAW, cpu_core: they count while the
 # task runs on a core CPU (a CI run once found all four <not counted>: the
-# task had run on atom CPUs only), so there the task is pinned to one.
+# task had run on atom CPUs only), so there the task is pinned to one.  On
+# x86 each type's four count while the task runs on a CPU of that type:
+# the task runs on one of each in turn, and every one of the eight counts.
 test_default_events() {
-	local p f got pairs pin=()
+	local p f got pairs pin=() work
 	f=/tmp/hybrid-default.csv
 	# elsewhere than on x86, cpu_core's events count only while the task
 	# runs on a core CPU: where the scheduler puts it is not ours to
 	# test, so perf and its child stay on core CPU 0
 	[ "$(uname -m)" = x86_64 ] || pin=(taskset -c 0)
+	work='busy 2000'
+	[ "$(uname -m)" != x86_64 ] ||
+		work='busybox taskset -c 0 bash -c "busy 1000"; busybox taskset -c 2 bash -c "busy 1000"'
 	for p in $(perfs); do
 		echo "== $p"
-		"${pin[@]}" "$p" stat -x, -o "$f" -- bash -c 'busy 2000' || fail "$p stat failed"
+		"${pin[@]}" "$p" stat -x, -o "$f" -- bash -c "$work" || fail "$p stat failed"
 		cat "$f"
 		if [ "$(uname -m)" != x86_64 ]; then
 			got=$(awk -F, '$3 ~ /^(cycles|instructions|branches|branch-misses)$/ &&
@@ -233,10 +240,17 @@ test_default_events() {
 			split($3, a, "/"); t[++n] = a[1] }
 			END { for (i = 1; i < n; i += 2) printf "%s ", (t[i] != t[i + 1]) }' "$f")
 		expect_eq "$p each pair has both types" "${pairs% }" "1 1 1 1"
+		# counted, not <not counted> nor 0
+		got=$(awk -F, '$3 ~ /^cpu_(core|atom)\// && $1 ~ /^[1-9][0-9]*$/ {
+			split($3, a, "/"); printf "%s ", a[2] }' "$f")
+		expect_eq "$p default hybrid events, counted" "${got% }" \
+			"cycles cycles instructions instructions branches branches branch-misses branch-misses"
 	done
 }
 
-# The doc's examples of a PMU-specific event: each one counts
+# The doc's examples of a PMU-specific event: each one counts, something.
+# The raw 0x1a does not happen in the model by itself: the workload gives
+# CPU 0 some, which cpu_core/r1a/ counts exactly.
 DOC_EXAMPLES=(cpu_core/cycles/ cpu_atom/cycles/ cpu_core/r1a/ cpu_atom/L1-icache-loads/
 	'cpu_core/cycles/,cpu_atom/instructions/' '{cpu_core/cycles/,cpu_core/instructions/}')
 test_doc_examples() {
@@ -244,15 +258,19 @@ test_doc_examples() {
 	for e in "${DOC_EXAMPLES[@]}"; do
 		args+=(-e "$e")
 	done
+	reset_model
 	# one command per perf version, every example an -e of it (a perf
 	# command costs seconds on the board; 6.1's, 1.4 s even in its view)
 	for p in $(perfs); do
 		echo "== $p"
-		out=$("$p" stat -x, -a "${args[@]}" -- sleep 0.05 2>&1) ||
+		out=$("$p" stat -x, -a "${args[@]}" -- \
+			sh -c "echo 'cpu=0 config=0x1a count=777' >$MODEL/inject; sleep 0.05" 2>&1) ||
 			fail "$p stat failed: $out"
 		echo "$out" | grep -E 'cpu_(core|atom)/' | sed 's/^/  /'
 		expect_eq "$p counted events" \
-			"$(echo "$out" | grep -Ec '^[0-9]+,,cpu_(core|atom)/')" 8
+			"$(echo "$out" | grep -Ec '^[1-9][0-9]*,,cpu_(core|atom)/')" 8
+		expect_eq "$p cpu_core/r1a/, injected" \
+			"$(echo "$out" | awk -F, '$3 == "cpu_core/r1a/" { print $1 }')" 777
 		! echo "$out" | grep -Eq 'not supported|not counted' ||
 			fail "$p: an example did not count"
 	done
@@ -268,9 +286,9 @@ test_mixed_group() {
 		echo "$out"
 		echo "$out" | grep -qi 'warning.*group' ||
 			fail "$p: no warning about the group"
-		echo "$out" | grep -Eq '^[0-9]+,,cpu_core/cycles/' ||
+		echo "$out" | grep -Eq '^[1-9][0-9]*,,cpu_core/cycles/' ||
 			fail "$p: cpu_core/cycles/ did not count"
-		echo "$out" | grep -Eq '^[0-9]+,,cpu_atom/instructions/' ||
+		echo "$out" | grep -Eq '^[1-9][0-9]*,,cpu_atom/instructions/' ||
 			fail "$p: cpu_atom/instructions/ did not count"
 	done
 }

@@ -356,19 +356,57 @@ test_bad_input_errno() {
 }
 
 # Two settings of the shared DPCR1 take turns, as perf's own i.MX8MP
-# metrics need when used together; neither open fails.
+# metrics need when used together; neither open fails.  Each is given
+# traffic it counts, in its own digits of what the model's event counters
+# count all told (a read of ID 0x12, 1000 writes of ID 0x13 a burst), and
+# the bursts go on until the model has counted some of both (at most 100:
+# when perf rotates is perf's, not a time the test assumes).  Unscaled,
+# each counted exactly its part, not nothing, never more than its traffic.
 test_conflicting_filters_take_turns() {
-	local i n pct
+	local i n pct t bursts want
 	reset_models
-	mapfile -t c < <(stat_pct "$MQ/axid-read,axi_id=0x12/,$MQ/axid-write,axi_id=0x13/" "sleep 1")
+	cat >/tmp/turns-work.sh <<-'EOF'
+	# TOTALS: bursts until the model's event counters counted both filters'
+	n=0
+	until [ $n = 100 ] || awk '$1 ~ /^counter[1-3]$/ { sub("counted=", "", $3); t += $3 }
+		END { exit !(t % 1000 > 0 && t >= 1000) }' "$1"; do
+		model-traffic imx8mq 'read count=1 id=0x12' 'write count=1000 id=0x13' || exit 1
+		n=$((n + 1))
+		sleep 0.05
+	done
+	echo $n >/tmp/turns-bursts
+	EOF
+	mapfile -t c < <(stat_raw "$MQ/axid-read,axi_id=0x12/,$MQ/axid-write,axi_id=0x13/" \
+		"sh /tmp/turns-work.sh $MODELS/imx8mq/totals")
 	printf '%s\n' "${c[@]}"
+	t=$(awk '$1 ~ /^counter[1-3]$/ { sub("counted=", "", $3); t += $3 } END { print t + 0 }' \
+		"$MODELS/imx8mq/totals")
+	bursts=$(</tmp/turns-bursts)
+	echo "  the model's event counters: $t ($bursts bursts)"
 	for i in 0 1; do
 		read -r n pct <<<"${c[$i]}"
 		[[ $n =~ ^[0-9]+$ ]] || fail "event $i never counted: $n"
 		pct=${pct%.*}
 		[ -n "$pct" ] && [ "$pct" -gt 0 ] && [ "$pct" -lt 100 ] ||
 			fail "event $i ran ${pct:-?}% of the time, expected a share"
+		# the read filter's part: the last three digits; the write's: the rest
+		want=$((t % 1000))
+		[ $i = 0 ] || want=$((t - t % 1000))
+		expect_eq "event $i, unscaled: its part of the model's counts" "$n" "$want"
+		[ "$n" -gt 0 ] || fail "event $i counted none of its traffic"
+		[ "$n" -le $((bursts * (i ? 1000 : 1))) ] ||
+			fail "event $i counted $n, more than its $((bursts * (i ? 1000 : 1))) injected"
 	done
+}
+
+# stat_raw EVENTS CMD: lib.sh's stat_pct, the counts unscaled (--no-scale):
+# what each event counted while it was scheduled
+stat_raw() {
+	local events=$1
+	shift
+	"$PERF" stat -a --no-scale -x';' -o /tmp/perf-stat.csv -e "$events" -- sh -c "$*" ||
+		fail "perf stat -e $events failed"
+	stat_fields ';' 1 5 </tmp/perf-stat.csv
 }
 
 # An open but disabled event does not keep others from the shared filter.

@@ -176,43 +176,89 @@ test_pcie_bdf_group_inherits() {
 	expect_eq "sibling wr_req of BDF 0x100" "${c[1]}" $((10 + 11 + 14))
 }
 
-# Two BDFs on one RC: one comparator, so they take turns, and neither
-# ever counts the other's traffic
-# take_turns MODEL A B WORKLOAD: A and B are two events of MODEL's PMU
-# that cannot count at once.  Each in turn is pinned (perf's D modifier),
-# which keeps the other from being scheduled while it is.  The other must
-# count nothing: <not counted>, or 0 (once perf stat has disabled the
-# pinned one after the workload, a rotation may schedule it for a
-# moment); a driver that ever puts them side by side makes the other
-# count in one of the two orders.  The pinned one must read exactly what
-# the model's counters counted: not what WORKLOAD injected, since every
-# rotation (perf core retries the other every few ms) stops the PMU for
-# a moment (PMCR.E), and a model burst, which lands at one instant, is
-# lost whole if it falls then, as on silicon what happens during a stop
-# is.  Then both are flexible: each must run only part of the time.
-# Prints "count_a count_b", the pinned counts; nothing if the other ever
-# counted beside a pinned one.
+# take_turns MODEL A B BURST BMAX: A and B are two events of MODEL's PMU
+# that cannot count at once.  BURST (model-traffic commands, given again
+# and again) gives each traffic it counts: A one occurrence, B a multiple
+# of 1000 (at most BMAX) that A does not count.  So the model's counters,
+# all told, count A's part in their last three digits and B's above (at
+# most 100 bursts: A's part stays below 1000), and each event's count can
+# be checked against what the model counted for it.
+# Each in turn is pinned (perf's D modifier), which keeps the other from
+# being scheduled while it is.  The other must count nothing: <not
+# counted>, or 0 (once perf stat has disabled the pinned one after the
+# workload, a rotation may schedule it for a moment; its traffic has
+# ended by then); a driver that ever puts them side by side makes the
+# other count its traffic.  The pinned one must count some of its traffic
+# (a filter that matches nothing counts 0), and exactly what the model's
+# counters counted: not what BURST injected, since every rotation (perf
+# core retries the other every few ms) stops the PMU for a moment
+# (PMCR.E), and a model burst, which lands at one instant, is lost whole
+# if it falls then, as on silicon what happens during a stop is.  Then
+# both are flexible: each must run only part of the time and count,
+# unscaled, exactly its part of what the model counted, not nothing.
+# The bursts go on until the model has counted what the phase waits for:
+# when perf rotates is perf's, not a time the test assumes.
 take_turns() {
-	local m=$1 a=$2 b=$3 w=$4 n1 p1 n2 p2 pin=() i
+	local m=$1 a=$2 b=$3 burst=$4 bmax=$5 n1 p1 n2 p2 t i
+	printf '%s\n' "$burst" >/tmp/turns-burst.sh
 	for i in 0 1; do
 		inject "$m" reset
 		if [ $i = 0 ]; then
-			mapfile -t c < <(stat_pct "${a}D,$b" "$w")
+			mapfile -t c < <(stat_raw "${a}D,$b" "$(turns_work "$m" 't % 1000 > 0')")
 		else
-			mapfile -t c < <(stat_pct "${b}D,$a" "$w")
+			mapfile -t c < <(stat_raw "${b}D,$a" "$(turns_work "$m" 't >= 1000')")
 		fi
 		read -r n1 p1 <<<"${c[0]}"
 		n2=${c[1]% *}
-		echo "  pinned: $n1 ($p1%), the model's counters: $(counted_sum "$m"), the other: $n2" >&2
-		[ "$n2" = "<not counted>" ] || [ "$n2" = 0 ] || return 0
-		[ "$n1" = "$(counted_sum "$m")" ] || return 0
-		pin+=("$n1")
+		t=$(counted_sum "$m")
+		echo "  pinned: $n1 ($p1%), the model's counters: $t, the other: $n2 ($(</tmp/turns-bursts) bursts)"
+		[ "$n2" = "<not counted>" ] || [ "$n2" = 0 ] ||
+			fail "the other counted $n2 beside the pinned one"
+		expect_eq "pinned, the model's counters" "$n1" "$t"
+		if [ $i = 0 ]; then
+			[ "$n1" -gt 0 ] && [ "$n1" -lt 1000 ] ||
+				fail "A pinned counted $n1: not some of its traffic alone"
+			at_most "A pinned ($a)" "$n1" "$(</tmp/turns-bursts)"
+		else
+			[ "$n1" -gt 0 ] && [ $((n1 % 1000)) = 0 ] ||
+				fail "B pinned counted $n1: not some of its traffic alone"
+			at_most "B pinned ($b)" "$n1" $(($(</tmp/turns-bursts) * bmax))
+		fi
 	done
-	mapfile -t c < <(stat_pct "$a,$b" "$w")
+	inject "$m" reset
+	mapfile -t c < <(stat_raw "$a,$b" "$(turns_work "$m" 't % 1000 > 0 && t >= 1000')")
 	read -r n1 p1 <<<"${c[0]}"
 	read -r n2 p2 <<<"${c[1]}"
-	echo "  flexible: $n1 ($p1%), $n2 ($p2%)" >&2
-	[ "${p1%.*}" -lt 100 ] && [ "${p2%.*}" -lt 100 ] && echo "${pin[*]}"
+	t=$(counted_sum "$m")
+	echo "  flexible: $n1 ($p1%), $n2 ($p2%), the model's counters: $t ($(</tmp/turns-bursts) bursts)"
+	[[ $p1 =~ ^[0-9]+ ]] && [ "${p1%.*}" -lt 100 ] ||
+		fail "A flexible ran ${p1:-?}% of the time, expected a share"
+	[[ $p2 =~ ^[0-9]+ ]] && [ "${p2%.*}" -lt 100 ] ||
+		fail "B flexible ran ${p2:-?}% of the time, expected a share"
+	expect_eq "A flexible, unscaled: its part of the model's counts" "$n1" $((t % 1000))
+	expect_eq "B flexible, unscaled: its part of the model's counts" "$n2" $((t - t % 1000))
+	[ "$n1" -gt 0 ] || fail "A flexible counted nothing of its traffic"
+	[ "$n2" -gt 0 ] || fail "B flexible counted nothing of its traffic"
+	at_most "A flexible" "$n1" "$(</tmp/turns-bursts)"
+	at_most "B flexible" "$n2" $(($(</tmp/turns-bursts) * bmax))
+}
+
+# turns_work MODEL COND: the workload of a take-turns test: the bursts of
+# /tmp/turns-burst.sh, one every 0.05 s, until the model's event counters
+# have counted t (all told) for which the awk condition COND holds, or 100
+# bursts were given; their number in /tmp/turns-bursts
+turns_work() {
+	echo "n=0; until [ \$n = 100 ] || awk '\$1 ~ /^counted/ && \$1 != \"counted31\" { t += \$2 } END { exit !($2) }' $MODELS/$1/totals; do sh /tmp/turns-burst.sh || exit 1; n=\$((n + 1)); sleep 0.05; done; echo \$n >/tmp/turns-bursts"
+}
+
+# stat_raw EVENTS CMD: stat_pct's "count percent" lines, the counts
+# unscaled (--no-scale): what each event counted while it was scheduled
+stat_raw() {
+	local events=$1
+	shift
+	"$PERF" stat -a --no-scale -x';' -o /tmp/perf-stat.csv -e "$events" -- sh -c "$*" ||
+		fail "perf stat -e $events failed"
+	stat_fields ';' 1 5 </tmp/perf-stat.csv
 }
 
 # counted_sum MODEL: what the model's event counters counted, all told
@@ -227,15 +273,13 @@ at_most() {
 	echo "  $1 = $2 (of $3 injected)"
 }
 
+# Two BDFs on one RC: one comparator, so they take turns, and neither
+# ever counts the other's traffic
 test_pcie_two_bdfs_take_turns() {
-	local a b w
 	reset_models
-	w="for i in 1 2 3 4 5 6 7 8; do model-traffic pcie_s0_rc1 'traffic rp=1 bdf=0x180 dst=0 rd=1000'; sleep 0.05; done"
-	read -r a b < <(take_turns pcie_s0_rc1 "$(pcie 0 1)/rd_req,src_bdf=0x180,src_bdf_en=1/" \
-		"$(pcie 0 1)/rd_req,src_bdf=0x280,src_bdf_en=1/" "$w")
-	[ -n "$a" ] || fail "the two BDFs counted at once (or a count is not the model's)"
-	at_most "BDF 0x180 traffic, its event pinned" "$a" 8000
-	expect_eq "BDF 0x280 event, pinned" "$b" 0
+	take_turns pcie_s0_rc1 "$(pcie 0 1)/rd_req,src_bdf=0x180,src_bdf_en=1/" \
+		"$(pcie 0 1)/rd_req,src_bdf=0x280,src_bdf_en=1/" \
+		"model-traffic pcie_s0_rc1 'traffic rp=1 bdf=0x180 dst=0 rd=1' 'traffic rp=3 bdf=0x280 dst=0 rd=1000'" 1000
 }
 
 test_tgt_doc_examples() {
@@ -251,21 +295,28 @@ test_tgt_doc_examples() {
 }
 
 # More distinct ranges than the 8 slots: the events take turns, and the
-# slots are all free again afterwards
+# slots are all free again afterwards.  Only range 3 has traffic: unscaled,
+# it counts some of it (it is scheduled most of the time) and all the
+# model's counters counted; the others nothing.
 test_tgt_ranges_take_turns() {
-	local ev='' i w base ctrl
+	local ev='' i w base ctrl n p
 	reset_models
 	for i in 0 1 2 3 4 5 6 7 8 9; do
 		ev+="$(tgt 1 2)/wr_req,dst_addr_base=$((i * 0x1000)),dst_addr_mask=0xff000,dst_addr_en=1/,"
 	done
 	w="for i in 1 2 3 4 5 6 7 8; do model-traffic tgt_s1_rc2 'traffic addr=0x3000 bar=0 wr=100'; sleep 0.05; done"
-	mapfile -t c < <(stat_pct "${ev%,}" "$w")
+	mapfile -t c < <(stat_raw "${ev%,}" "$w")
 	for i in 0 1 2 3 4 5 6 7 8 9; do
 		read -r n p <<<"${c[$i]}"
 		echo "  range $i: $n ($p%)"
-		[ "${p%.*}" -lt 100 ] || fail "range $i counted all the time"
+		[[ $p =~ ^[0-9]+ ]] && [ "${p%.*}" -lt 100 ] ||
+			fail "range $i counted all the time (${p:-?}%)"
 		[ $i = 3 ] || expect_eq "range $i counted" "$n" 0
 	done
+	read -r n p <<<"${c[3]}"
+	expect_eq "range 3, unscaled: the model's counters" "$n" "$(counted_sum tgt_s1_rc2)"
+	[ "$n" -gt 0 ] || fail "range 3 counted none of its traffic"
+	at_most "range 3" "$n" 800
 	base=$(model_addr tgt_s1_rc2)
 	[ -n "$base" ] || fail "no address for tgt_s1_rc2"
 	for i in 0 1 2 3 4 5 6 7; do
@@ -478,16 +529,14 @@ test_t241_c2c_ports() {
 
 # A BDF event and a root-port event on one RC: the one comparator would
 # filter the root-port event too (the model applies it to every counter,
-# as the guide says), so they take turns, never counting at once
+# as the guide says), so they take turns, never counting at once.  The
+# BDF event counts reads, the root-port one writes, which both BDFs make:
+# the model's counts of the two are told apart.
 test_pcie_bdf_and_root_port_take_turns() {
-	local a b w
 	reset_models
-	w="for i in 1 2 3 4 5 6 7 8; do model-traffic pcie_s0_rc1 'traffic rp=1 bdf=0x180 dst=0 rd=1000' 'traffic rp=1 bdf=0x999 dst=0 rd=500'; sleep 0.05; done"
-	read -r a b < <(take_turns pcie_s0_rc1 "$(pcie 0 1)/rd_req,src_bdf=0x180,src_bdf_en=1/" \
-		"$(pcie 0 1)/rd_req,src_rp_mask=0x2/" "$w")
-	[ -n "$a" ] || fail "the BDF and the root-port event counted at once (or a count is not the model's)"
-	at_most "BDF 0x180 event, pinned" "$a" 8000
-	at_most "root port 1 event, pinned: both BDFs" "$b" 12000
+	take_turns pcie_s0_rc1 "$(pcie 0 1)/rd_req,src_bdf=0x180,src_bdf_en=1/" \
+		"$(pcie 0 1)/wr_req,src_rp_mask=0x2/" \
+		"model-traffic pcie_s0_rc1 'traffic rp=1 bdf=0x180 dst=0 rd=1 wr=1000' 'traffic rp=1 bdf=0x999 dst=0 wr=1000'" 2000
 }
 
 # A part of another implementer (Arm's PMIIDR code, in front of the UCF
@@ -553,13 +602,9 @@ test_ampere_mcu() {
 # Two filters cannot count at once: the events take turns, a group of
 # them is refused, cycles go with any
 test_ampere_filter_turns() {
-	local a b w
 	inject ampere_s0 reset
-	w="for i in 1 2 3 4 5 6 7 8; do model-traffic ampere_s0 'traffic rank=1 rd=1000'; sleep 0.05; done"
-	read -r a b < <(take_turns ampere_s0 "$AMP/rd_sent,rank=0x2/" "$AMP/rd_sent,rank=0x4/" "$w")
-	[ -n "$a" ] || fail "the two filters counted at once (or a count is not the model's)"
-	at_most "rank 1 traffic, its event pinned" "$a" 8000
-	expect_eq "rank 2 event, pinned" "$b" 0
+	take_turns ampere_s0 "$AMP/rd_sent,rank=0x2/" "$AMP/rd_sent,rank=0x4/" \
+		"model-traffic ampere_s0 'traffic rank=1 rd=1' 'traffic rank=2 rd=1000'" 1000
 	expect_eq "group, two filters" \
 		"$(open_err $AMP:0x3:0x200 $AMP:0x5:0x400)" EINVAL
 	expect_eq "group, one filter and cycles" \

@@ -137,20 +137,67 @@ test_each_device_exact() {
 
 # The two functions of one root port need the RC's one BDF filter: the
 # tool says they take turns, and perf cannot have counted both all the
-# time (one shows a share below 100%, or <not counted>)
+# time (one shows a share below 100%, or <not counted>).  Each of the
+# four events that take turns (each function's bytes to local and to
+# remote memory) is given traffic, which lands in its own three digits of
+# what the model's counters count all told: 1, 1000, 1e6 and 1e9 bytes a
+# burst.  The bursts go on until the model has counted some of each (at
+# most 100: when perf rotates is perf's, not a time the test assumes).
+# Each event then counted: its count, which perf scaled, times the share
+# perf shows is what the model counted for it, not nothing.
 test_two_functions_take_turns() {
-	local a0 a1 out w
+	local a0 a1 out w burst fn to dst i=0 t bursts d n p lo hi
 	a0=$(table_addr fn0) || fail "fn0 not found"
 	a1=$(table_addr fn1) || fail "fn1 not found"
 	inject pcie_s0_rc1 reset
-	w="for i in 1 2 3 4 5 6 7 8; do model-traffic pcie_s0_rc1 'traffic dev=fn0 rd=100' 'traffic dev=fn1 rd=100'; sleep 0.05; done"
-	out=$("$METRICS" --pci "$a0" --pci "$a1" -m rd_bandwidth -- sh -c "$w" 2>&1) ||
+	burst="model-traffic pcie_s0_rc1 'traffic dev=fn0 dst=0 rd=1 size=1' 'traffic dev=fn0 dst=4 rd=1 size=1000' 'traffic dev=fn1 dst=0 rd=1 size=1000000' 'traffic dev=fn1 dst=4 rd=1 size=1000000000'"
+	w="n=0; until [ \$n = 100 ] || awk '\$1 ~ /^counted/ && \$1 != \"counted31\" { t += \$2 } END { for (d = 1; d < 1e12; d *= 1000) if (int(t / d) % 1000 == 0) exit 1 }' $MODELS/pcie_s0_rc1/totals; do $burst || exit 1; n=\$((n + 1)); sleep 0.05; done; echo \$n >/tmp/turns-bursts"
+	out=$("$METRICS" -v --pci "$a0" --pci "$a1" -m rd_bandwidth -- sh -c "$w" 2>&1) ||
 		{ echo "$out"; fail "t410-metrics failed"; }
 	echo "$out"
 	echo "$out" | grep -q "$a0, $a1 need its one BDF filter: they take turns" ||
 		fail "no word of taking turns"
 	echo "$out" | grep -Eq "^# nvidia_pcie_pmu_0_rc_1\[($a0|$a1)\]: events multiplexed|not counted" ||
 		fail "both counted all the time with one BDF filter"
+	t=$(awk '$1 ~ /^counted/ && $1 != "counted31" { t += $2 } END { printf "%.0f\n", t }' \
+		"$MODELS/pcie_s0_rc1/totals")
+	bursts=$(</tmp/turns-bursts)
+	echo "  the model's counters: $t ($bursts bursts)"
+	for fn in "$a0" "$a1"; do
+		for to in "local:$T410_DST_LOCAL" remote:dst_rem=1; do
+			dst=${to#*:} to="$fn ${to%%:*}"
+			# this event's part of the model's count, in bytes
+			d=$(((t / 10 ** (3 * i)) % 1000 * 10 ** (3 * i)))
+			read -r n p < <(count_share "$out" "nvidia_pcie_pmu_0_rc_1/rd_bytes,$dst,src_bdf=$(bdf_of "$fn"),src_bdf_en=1/")
+			echo "  $to: $n ($p%), the model's $d (of $((bursts * 10 ** (3 * i))) injected)"
+			[ "$d" -gt 0 ] || fail "$to: the model counted none of its traffic"
+			[ "$d" -le $((bursts * 10 ** (3 * i))) ] || fail "$to: the model counted more than its traffic"
+			[[ $n =~ ^[1-9][0-9]*$ ]] || fail "$to: perf counted '$n'"
+			# perf's count is floor(raw / share), its share floor(100 * share)
+			p=${p%.*}
+			if [ "$p" = 100 ]; then
+				expect_eq "$to, all the time: the model's" "$n" "$d"
+			else
+				lo=$((n * p / 100)) hi=$((((n + 1) * (p + 1) + 99) / 100))
+				[ "$d" -ge $lo ] && [ "$d" -le $hi ] ||
+					fail "$to: $n at $p% is $lo-$hi unscaled, the model counted $d"
+				echo "  $to: $n at $p% is $lo-$hi unscaled"
+			fi
+			i=$((i + 1))
+		done
+	done
+}
+
+# count_share OUTPUT EVENT: "count share" t410-metrics -v printed for
+# perf's EVENT ("# count EVENT N (P%)")
+count_share() {
+	awk -v e="$2" '$1 == "#" && $2 == "count" && $3 == e { p = $5; gsub(/[(%)]/, "", p); print $4, p; exit }' <<<"$1"
+}
+
+# bdf_of ADDR: a PCI function's BDF as the PMU's src_bdf takes it
+bdf_of() {
+	local a=${1#*:}
+	printf '%#x\n' $(((0x${a%%:*} << 8) | (0x${a:3:2} << 3) | ${a##*.}))
 }
 
 # The docs' form with a duration (t410-metrics --pci DEVICE -d S): the
