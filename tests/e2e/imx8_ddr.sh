@@ -399,16 +399,6 @@ test_conflicting_filters_take_turns() {
 	done
 }
 
-# stat_raw EVENTS CMD: lib.sh's stat_pct, the counts unscaled (--no-scale):
-# what each event counted while it was scheduled
-stat_raw() {
-	local events=$1
-	shift
-	"$PERF" stat -a --no-scale -x';' -o /tmp/perf-stat.csv -e "$events" -- sh -c "$*" ||
-		fail "perf stat -e $events failed"
-	stat_fields ';' 1 5 </tmp/perf-stat.csv
-}
-
 # An open but disabled event does not keep others from the shared filter.
 # The holder lives until told (a file), not for a time: on a loaded
 # board its perf may take longer to start than any fixed sleep.

@@ -251,16 +251,6 @@ turns_work() {
 	echo "n=0; until [ \$n = 100 ] || awk '\$1 ~ /^counted/ && \$1 != \"counted31\" { t += \$2 } END { exit !($2) }' $MODELS/$1/totals; do sh /tmp/turns-burst.sh || exit 1; n=\$((n + 1)); sleep 0.05; done; echo \$n >/tmp/turns-bursts"
 }
 
-# stat_raw EVENTS CMD: stat_pct's "count percent" lines, the counts
-# unscaled (--no-scale): what each event counted while it was scheduled
-stat_raw() {
-	local events=$1
-	shift
-	"$PERF" stat -a --no-scale -x';' -o /tmp/perf-stat.csv -e "$events" -- sh -c "$*" ||
-		fail "perf stat -e $events failed"
-	stat_fields ';' 1 5 </tmp/perf-stat.csv
-}
-
 # counted_sum MODEL: what the model's event counters counted, all told
 counted_sum() {
 	awk '$1 ~ /^counted/ && $1 != "counted31" { t += $2 } END { print t + 0 }' \

@@ -402,6 +402,16 @@ kmemleak_check() {
 	: >"$KMEMLEAK_CLEAN"
 }
 
+# stat_raw EVENTS CMD: stat_pct's "count percent" lines, the counts
+# unscaled (--no-scale): what each event counted while it was scheduled
+stat_raw() {
+	local events=$1
+	shift
+	"$PERF" stat -a --no-scale -x';' -o /tmp/perf-stat.csv -e "$events" -- sh -c "$*" ||
+		fail "perf stat -e $events failed"
+	stat_fields ';' 1 5 </tmp/perf-stat.csv
+}
+
 # stat_pct EVENTS CMD: "count percent" a line, one per event: what it
 # counted and the share of the time perf had it scheduled
 stat_pct() {
