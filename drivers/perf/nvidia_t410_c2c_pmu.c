@@ -112,28 +112,24 @@ struct c2c_pmu {
 
 #define to_c2c(u)	container_of(u, struct c2c_pmu, upmu)
 
-/*
- * Every register access goes through these two, so that a KUnit test can
- * play the hardware behind them (the broadcast block, a counter that
- * carries between the two halves of a read).
- */
-VISIBLE_IF_KUNIT u32 c2c_readl(const void __iomem *addr)
+static u32 c2c_mmio_readl(const void __iomem *addr)
 {
-	KUNIT_STATIC_STUB_REDIRECT(c2c_readl, addr);
 	return readl(addr);
 }
-EXPORT_SYMBOL_IF_KUNIT(c2c_readl);
 
-VISIBLE_IF_KUNIT void c2c_writel(u32 val, void __iomem *addr)
+static void c2c_mmio_writel(u32 val, void __iomem *addr)
 {
-	KUNIT_STATIC_STUB_REDIRECT(c2c_writel, val, addr);
 	writel(val, addr);
 }
-EXPORT_SYMBOL_IF_KUNIT(c2c_writel);
 
-static u64 c2c_read_counter64(const void __iomem *lo)
+static const struct c2c_io c2c_mmio = {
+	.readl	= c2c_mmio_readl,
+	.writel	= c2c_mmio_writel,
+};
+
+static u64 c2c_read_counter64(struct c2c_pmu *c2c, const void __iomem *lo)
 {
-	return syspmu_hi_lo_hi(c2c_readl, lo);
+	return syspmu_hi_lo_hi(c2c->hw.io->readl, lo);
 }
 
 static unsigned int c2c_event_type(struct perf_event *event)
@@ -175,7 +171,7 @@ static int c2c_event_valid(struct perf_event *event)
 
 static void c2c_check_status(struct c2c_pmu *c2c, unsigned int i)
 {
-	u32 in = c2c_readl(c2c->hw.inst[i] + C2C_IN_STATUS) &
+	u32 in = c2c->hw.io->readl(c2c->hw.inst[i] + C2C_IN_STATUS) &
 		 ~C2C_IN_STATUS_WR_REQ;
 
 	if (!(in & ~c2c->reported_in[i]))
@@ -189,7 +185,7 @@ static void c2c_check_status(struct c2c_pmu *c2c, unsigned int i)
 /* Instance @i's in_wr_req since the interface was enabled, wraps counted */
 static u64 c2c_read_in_wr_req(struct c2c_pmu *c2c, unsigned int i)
 {
-	u32 now = c2c_readl(c2c->hw.inst[i] + c2c_counter_lo[C2C_EV_IN_WR_REQ]);
+	u32 now = c2c->hw.io->readl(c2c->hw.inst[i] + c2c_counter_lo[C2C_EV_IN_WR_REQ]);
 
 	c2c->in_wr_total[i] += (u32)(now - c2c->in_wr_last[i]);
 	c2c->in_wr_last[i] = now;
@@ -214,7 +210,7 @@ static u64 c2c_read_counter(struct syspmu *upmu, struct perf_event *event)
 				sum += c2c_read_in_wr_req(c2c, i);
 				continue;
 			}
-			val = c2c_read_counter64(c2c->hw.inst[i] +
+			val = c2c_read_counter64(c2c, c2c->hw.inst[i] +
 						 c2c_counter_lo[type]);
 			/* one clock for the whole interface */
 			if (type == C2C_EV_CYCLES)
@@ -231,14 +227,14 @@ static void c2c_pmu_enable(struct syspmu *upmu)
 
 	if (bitmap_empty(upmu->used_mask, upmu->num_counters))
 		return;
-	c2c_writel(C2C_CTRL_ENABLE, c2c->hw.bcast + C2C_CTRL);
+	c2c->hw.io->writel(C2C_CTRL_ENABLE, c2c->hw.bcast + C2C_CTRL);
 }
 
 static void c2c_pmu_disable(struct syspmu *upmu)
 {
 	struct c2c_pmu *c2c = to_c2c(upmu);
 
-	c2c_writel(C2C_CTRL_DISABLE, c2c->hw.bcast + C2C_CTRL);
+	c2c->hw.io->writel(C2C_CTRL_DISABLE, c2c->hw.bcast + C2C_CTRL);
 	/* enabling restarts the counters from 0 */
 	syspmu_restart_all(upmu);
 	memset(c2c->reported_in, 0, sizeof(c2c->reported_in));
@@ -487,7 +483,7 @@ VISIBLE_IF_KUNIT struct syspmu *c2c_create(struct device *dev,
 	upmu->pmu.module = THIS_MODULE;
 	upmu->pmu.attr_groups = c2c_attr_groups[hw->peer];
 
-	c2c_writel(C2C_CTRL_DISABLE, hw->bcast + C2C_CTRL);
+	hw->io->writel(C2C_CTRL_DISABLE, hw->bcast + C2C_CTRL);
 
 	return t410_lat_register(upmu, hw->socket, hw->iface->name);
 }
@@ -496,7 +492,7 @@ EXPORT_SYMBOL_IF_KUNIT(c2c_create);
 static int c2c_probe(struct platform_device *pdev)
 {
 	struct device *dev = &pdev->dev;
-	struct c2c_hw hw = { };
+	struct c2c_hw hw = { .io = &c2c_mmio };
 	struct syspmu *upmu;
 	int ret;
 

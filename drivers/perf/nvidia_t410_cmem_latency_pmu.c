@@ -74,23 +74,25 @@ struct cmem_lat_pmu {
 
 #define to_cmem_lat(u)	container_of(u, struct cmem_lat_pmu, upmu)
 
-/*
- * Every register access goes through these two, so that a KUnit test can
- * play the hardware behind them (the broadcast block, the clear command).
- */
-VISIBLE_IF_KUNIT u64 cmem_lat_read(const void __iomem *addr)
+static u64 cmem_lat_mmio_read(const void __iomem *addr)
 {
-	KUNIT_STATIC_STUB_REDIRECT(cmem_lat_read, addr);
 	return readq(addr);
 }
-EXPORT_SYMBOL_IF_KUNIT(cmem_lat_read);
 
-VISIBLE_IF_KUNIT void cmem_lat_write(u64 val, void __iomem *addr)
+static void cmem_lat_mmio_write(u64 val, void __iomem *addr)
 {
-	KUNIT_STATIC_STUB_REDIRECT(cmem_lat_write, val, addr);
 	writeq(val, addr);
 }
-EXPORT_SYMBOL_IF_KUNIT(cmem_lat_write);
+
+static const struct cmem_lat_io cmem_lat_mmio = {
+	.read	= cmem_lat_mmio_read,
+	.write	= cmem_lat_mmio_write,
+};
+
+static u64 cmem_lat_read(struct cmem_lat_pmu *cmem, const void __iomem *addr)
+{
+	return cmem->hw.io->read(addr);
+}
 
 static u64 cmem_lat_event_type(struct perf_event *event)
 {
@@ -114,7 +116,7 @@ static int cmem_lat_event_valid(struct perf_event *event)
  */
 static void cmem_lat_check_status(struct cmem_lat_pmu *cmem, unsigned int i)
 {
-	u64 status = cmem_lat_read(cmem->hw.inst[i] + CMEM_LAT_STATUS);
+	u64 status = cmem_lat_read(cmem, cmem->hw.inst[i] + CMEM_LAT_STATUS);
 	u64 fresh = status & ~cmem->reported[i];
 
 	if (!fresh)
@@ -134,7 +136,7 @@ static u64 cmem_lat_read_counter(struct syspmu *upmu, struct perf_event *event)
 	/* every instance runs on one clock */
 	if (type == CMEM_LAT_EV_CYCLES) {
 		cmem_lat_check_status(cmem, 0);
-		return cmem_lat_read(cmem->hw.inst[0] + CMEM_LAT_CYCLE_CNTR);
+		return cmem_lat_read(cmem, cmem->hw.inst[0] + CMEM_LAT_CYCLE_CNTR);
 	}
 
 	for (i = 0; i < CMEM_LAT_NR_INST; i++) {
@@ -142,7 +144,7 @@ static u64 cmem_lat_read_counter(struct syspmu *upmu, struct perf_event *event)
 		for (mc = 0; mc < CMEM_LAT_NR_MC; mc++) {
 			const struct cmem_lat_mc *m = &cmem_lat_mcs[mc];
 
-			sum += cmem_lat_read(cmem->hw.inst[i] +
+			sum += cmem_lat_read(cmem, cmem->hw.inst[i] +
 					     (type == CMEM_LAT_EV_RD_REQ ?
 					      m->req : m->aor));
 		}
@@ -153,7 +155,7 @@ static u64 cmem_lat_read_counter(struct syspmu *upmu, struct perf_event *event)
 /* Control goes through the broadcast block only */
 static void cmem_lat_broadcast(struct cmem_lat_pmu *cmem, u32 reg, u64 val)
 {
-	cmem_lat_write(val, cmem->hw.bcast + reg);
+	cmem->hw.io->write(val, cmem->hw.bcast + reg);
 }
 
 static void cmem_lat_pmu_enable(struct syspmu *upmu)
@@ -252,7 +254,7 @@ EXPORT_SYMBOL_IF_KUNIT(cmem_lat_create);
 
 static int cmem_lat_probe(struct platform_device *pdev)
 {
-	struct cmem_lat_hw hw = { };
+	struct cmem_lat_hw hw = { .io = &cmem_lat_mmio };
 	struct syspmu *upmu;
 	int ret;
 

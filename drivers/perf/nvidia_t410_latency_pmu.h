@@ -18,13 +18,27 @@
 #define CMEM_LAT_NR_INST	14
 
 /**
+ * struct cmem_lat_io - how a CMEM latency unit's 64-bit registers are accessed
+ * @read: reads the register at @addr.
+ * @write: writes @val to the register at @addr.
+ *
+ * Probe uses MMIO; a KUnit suite plays the hardware behind the registers.
+ */
+struct cmem_lat_io {
+	u64	(*read)(const void __iomem *addr);
+	void	(*write)(u64 val, void __iomem *addr);
+};
+
+/**
  * struct cmem_lat_hw - one CMEM latency unit as firmware describes it
+ * @io: its register accessors.
  * @inst: the instance blocks, in firmware order.
  * @bcast: the broadcast block: writes reach every instance.
  * @socket: the socket (ACPI _UID), which is also its NUMA node.
  * @hid: the ACPI _HID, shown as "identifier".
  */
 struct cmem_lat_hw {
+	const struct cmem_lat_io *io;
 	void __iomem	*inst[CMEM_LAT_NR_INST];
 	void __iomem	*bcast;
 	u32		socket;
@@ -57,8 +71,21 @@ struct c2c_iface {
 };
 
 /**
+ * struct c2c_io - how a C2C-family unit's 32-bit registers are accessed
+ * @readl: reads the register at @addr.
+ * @writel: writes @val to the register at @addr.
+ *
+ * Probe uses MMIO; a KUnit suite plays the hardware behind the registers.
+ */
+struct c2c_io {
+	u32	(*readl)(const void __iomem *addr);
+	void	(*writel)(u32 val, void __iomem *addr);
+};
+
+/**
  * struct c2c_hw - one C2C-family unit as firmware describes it
  * @iface: its interface.
+ * @io: its register accessors.
  * @inst: the instance blocks.
  * @bcast: the broadcast block.
  * @socket: the socket (ACPI _UID), also its NUMA node.
@@ -69,6 +96,7 @@ struct c2c_iface {
  */
 struct c2c_hw {
 	const struct c2c_iface	*iface;
+	const struct c2c_io	*io;
 	void __iomem		*inst[C2C_MAX_INST];
 	void __iomem		*bcast;
 	u32			socket;
@@ -169,10 +197,6 @@ struct syspmu *cmem_lat_create(struct device *dev,
 struct syspmu *c2c_create(struct device *dev, const struct c2c_hw *hw);
 int c2c_decode_peers(struct device *dev, struct fwnode_handle *fwnode,
 		     struct c2c_hw *hw);
-u32 c2c_readl(const void __iomem *addr);
-void c2c_writel(u32 val, void __iomem *addr);
-u64 cmem_lat_read(const void __iomem *addr);
-void cmem_lat_write(u64 val, void __iomem *addr);
 extern const struct c2c_iface c2c_nvlink, c2c_nvclink, c2c_nvdlink;
 #endif
 

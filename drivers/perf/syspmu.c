@@ -377,14 +377,7 @@ static bool syspmu_conflicts(struct syspmu *upmu,
  * the callback's NORESTART leaves a queued timer alone.
  */
 
-/* Between the poll's decision and its return (a KUnit stub adds there) */
-VISIBLE_IF_KUNIT void syspmu_poll_decided(struct syspmu *upmu)
-{
-	KUNIT_STATIC_STUB_REDIRECT(syspmu_poll_decided, upmu);
-}
-EXPORT_SYMBOL_IF_KUNIT(syspmu_poll_decided);
-
-static enum hrtimer_restart syspmu_poll(struct hrtimer *timer)
+VISIBLE_IF_KUNIT enum hrtimer_restart syspmu_poll(struct hrtimer *timer)
 {
 	struct syspmu *upmu = container_of(timer, struct syspmu, poll_timer);
 	enum hrtimer_restart ret = HRTIMER_NORESTART;
@@ -399,9 +392,9 @@ static enum hrtimer_restart syspmu_poll(struct hrtimer *timer)
 		ret = HRTIMER_RESTART;
 	}
 	raw_spin_unlock_irqrestore(&upmu->lock, irqflags);
-	syspmu_poll_decided(upmu);
 	return ret;
 }
+EXPORT_SYMBOL_IF_KUNIT(syspmu_poll);
 
 /* PMU lock held, on the owning CPU: queue the timer unless it is */
 static void syspmu_poll_arm(struct syspmu *upmu)

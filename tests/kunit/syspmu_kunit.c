@@ -564,19 +564,30 @@ static struct {
 	atomic_t		added;
 } poll_window;
 
-static void add_in_poll_window(struct syspmu *upmu)
+/* The poll timer's callback, then, once, an add as another CPU's lands */
+static enum hrtimer_restart poll_then_add(struct hrtimer *timer)
 {
-	/* once, as an add on another CPU would land there */
+	struct syspmu *upmu = container_of(timer, struct syspmu, poll_timer);
+	enum hrtimer_restart ret = syspmu_poll(timer);
+
 	if (!atomic_cmpxchg(&poll_window.added, 0, 1))
 		upmu->pmu.add(poll_window.event, PERF_EF_START);
+	return ret;
+}
+
+static void poll_timer_setup(struct syspmu *upmu,
+			     enum hrtimer_restart (*fn)(struct hrtimer *))
+{
+	pmu_hrtimer_setup(&upmu->poll_timer, fn, CLOCK_MONOTONIC,
+			  HRTIMER_MODE_REL_PINNED);
 }
 
 /*
  * The poll timer's callback found no event and decided to stop; an add
  * that lands before it returns must leave the timer armed, or a counter
- * without an interrupt counts on with nothing to see its wraps.  The add
- * is played by a stub inside the callback, where it falls in that window
- * every time.
+ * without an interrupt counts on with nothing to see its wraps.  The
+ * timer runs the callback and then the add, which so falls in that
+ * window every time.
  */
 static void syspmu_test_poll_rearm_window(struct kunit *test)
 {
@@ -588,38 +599,30 @@ static void syspmu_test_poll_rearm_window(struct kunit *test)
 		.config		= FAKE_EV_ANY,
 		.disabled	= 1,
 	};
-	ktime_t deadline;
+	unsigned long deadline;
 	bool armed;
 
 	upmu->poll_ns = NSEC_PER_MSEC;
-	/* an event perf core will not schedule: the stub adds it */
+	/* an event perf core will not schedule: the timer adds it */
 	poll_window.event = perf_event_create_kernel_counter(&attr, upmu->cpu,
 							     NULL, NULL, NULL);
 	KUNIT_ASSERT_FALSE(test, IS_ERR(poll_window.event));
 	atomic_set(&poll_window.added, 0);
-	kunit_activate_static_stub(test, syspmu_poll_decided, add_in_poll_window);
-	/*
-	 * A static stub redirects in the test's own task: the timer, pinned
-	 * here, interrupts this task while it spins on this CPU, so the
-	 * callback runs in it.  Its first run plays the add (waited for,
-	 * with a bound for a timer that never runs, not timed).
-	 */
-	preempt_disable();
+	poll_timer_setup(upmu, poll_then_add);
+	/* waited for, with a bound for a timer that never runs, not timed */
 	hrtimer_start(&upmu->poll_timer, ns_to_ktime(upmu->poll_ns),
 		      HRTIMER_MODE_REL_PINNED);
-	deadline = ktime_add_ms(ktime_get(), 10000);
-	while (!atomic_read(&poll_window.added) &&
-	       ktime_before(ktime_get(), deadline))
-		cpu_relax();
-	preempt_enable();
+	deadline = jiffies + 10 * HZ;
+	while (!atomic_read(&poll_window.added) && time_before(jiffies, deadline))
+		usleep_range(1000, 2000);
 	KUNIT_ASSERT_EQ(test, atomic_read(&poll_window.added), 1);
 	while (hrtimer_callback_running(&upmu->poll_timer))
 		cpu_relax();
 	armed = hrtimer_active(&upmu->poll_timer);
 
 	upmu->pmu.del(poll_window.event, 0);
-	kunit_deactivate_static_stub(test, syspmu_poll_decided);
 	hrtimer_cancel(&upmu->poll_timer);
+	poll_timer_setup(upmu, syspmu_poll);
 	perf_event_release_kernel(poll_window.event);
 	KUNIT_EXPECT_TRUE_MSG(test, armed,
 			      "the timer stopped with an event scheduled");

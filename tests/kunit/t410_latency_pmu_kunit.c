@@ -2,12 +2,12 @@
 /*
  * KUnit tests of the Tegra410 latency PMUs: the CMEM latency driver and
  * the C2C family driver (NVLink-C2C, NV-CLink, NV-DLink), against mocked
- * MMIO.  The register blocks are plain memory, and the drivers' register
- * accessors are redirected (KUnit static stubs) to a small fake of the
- * hardware: writes to the broadcast block reach every instance, CMEM's
- * CTRL clear command zeroes an instance, a C2C instance restarts its
- * counters when enabled, and a C2C counter can carry from its low to its
- * high half between two reads.  The PMUs are created with the drivers'
+ * MMIO.  The register blocks are plain memory, and the units are built
+ * with register accessors that play a small fake of the hardware: writes
+ * to the broadcast block reach every instance, CMEM's CTRL clear command
+ * zeroes an instance, a C2C instance restarts its counters when enabled,
+ * and a C2C counter can carry from its low to its high half between two
+ * reads.  The PMUs are created with the drivers'
  * create functions and registered with perf core; events are opened
  * through perf core.
  *
@@ -74,9 +74,21 @@ struct fake_unit {
 	struct device	*dev;
 };
 
+/*
+ * The unit of the running test: the accessors are reached from any
+ * context (perf core's cross-CPU calls, the poll timer), not only the
+ * test's task.
+ */
+static struct fake_unit *the_fake;
+
 static struct fake_unit *fake_of(void)
 {
-	return pmu_kunit_get_current_test()->priv;
+	return the_fake;
+}
+
+static void forget_fake(void *unused)
+{
+	the_fake = NULL;
 }
 
 static u8 *block(struct fake_unit *f, unsigned int i)
@@ -138,6 +150,11 @@ static void fake_cmem_write(u64 val, void __iomem *addr)
 	fake_write(addr, val, cmem_inst_write);
 }
 
+static const struct cmem_lat_io fake_cmem_io = {
+	.read	= fake_cmem_read,
+	.write	= fake_cmem_write,
+};
+
 static u32 fake_c2c_readl(const void __iomem *addr)
 {
 	struct fake_unit *f = fake_of();
@@ -167,6 +184,11 @@ static void fake_c2c_writel(u32 val, void __iomem *addr)
 {
 	fake_write(addr, val, c2c_inst_write);
 }
+
+static const struct c2c_io fake_c2c_io = {
+	.readl	= fake_c2c_readl,
+	.writel	= fake_c2c_writel,
+};
 
 /* The hardware counts: only an enabled instance does */
 static void cmem_count(struct kunit *test, unsigned int i, u32 reg, u64 n)
@@ -216,10 +238,9 @@ static void unpin(void *unused)
 }
 
 /*
- * The stubs redirect only in the test's own task: it stays on the CPU
- * where it creates the PMUs, which is the CPU that then owns them, so
- * that perf core programs them right here rather than by a cross-CPU
- * call.
+ * The test stays on the CPU where it creates the PMUs: their socket is
+ * this CPU's node, so this CPU owns them and the tests' counts are read
+ * where they are programmed.
  */
 static void pin(struct kunit *test)
 {
@@ -245,7 +266,8 @@ static struct fake_unit *new_fake(struct kunit *test, unsigned int nr_inst)
 	snprintf(name, sizeof(name), "t410_lat_kunit%u", seq++);
 	f->dev = pmu_kunit_device_register(test, name);
 	KUNIT_ASSERT_FALSE(test, IS_ERR(f->dev));
-	test->priv = f;
+	the_fake = f;
+	KUNIT_ASSERT_EQ(test, 0, pmu_kunit_add_action_or_reset(test, forget_fake, NULL));
 	return f;
 }
 
@@ -253,6 +275,7 @@ static struct fake_unit *make_cmem(struct kunit *test)
 {
 	struct fake_unit *f = new_fake(test, CMEM_LAT_NR_INST);
 	struct cmem_lat_hw hw = {
+		.io	= &fake_cmem_io,
 		.socket	= numa_node_id(),
 		.hid	= "NVDA2021",
 	};
@@ -261,8 +284,6 @@ static struct fake_unit *make_cmem(struct kunit *test)
 	for (i = 0; i < CMEM_LAT_NR_INST; i++)
 		hw.inst[i] = (void __force __iomem *)block(f, i);
 	hw.bcast = (void __force __iomem *)block(f, CMEM_LAT_NR_INST);
-	kunit_activate_static_stub(test, cmem_lat_read, fake_cmem_read);
-	kunit_activate_static_stub(test, cmem_lat_write, fake_cmem_write);
 	f->upmu = cmem_lat_create(f->dev, &hw);
 	KUNIT_ASSERT_FALSE_MSG(test, IS_ERR(f->upmu), "create: %ld",
 			       PTR_ERR(f->upmu));
@@ -278,6 +299,7 @@ static struct fake_unit *try_make_c2c(struct kunit *test,
 	struct fake_unit *f = new_fake(test, iface->nr_inst);
 	struct c2c_hw hw = {
 		.iface	= iface,
+		.io	= &fake_c2c_io,
 		.socket	= numa_node_id(),
 		.hid	= "NVDA2023",
 	};
@@ -293,8 +315,6 @@ static struct fake_unit *try_make_c2c(struct kunit *test,
 	for (i = 0; i < iface->nr_inst; i++)
 		hw.inst[i] = (void __force __iomem *)block(f, i);
 	hw.bcast = (void __force __iomem *)block(f, iface->nr_inst);
-	kunit_activate_static_stub(test, c2c_readl, fake_c2c_readl);
-	kunit_activate_static_stub(test, c2c_writel, fake_c2c_writel);
 	f->upmu = c2c_create(f->dev, &hw);
 	KUNIT_ASSERT_FALSE_MSG(test, IS_ERR(f->upmu), "create: %ld",
 			       PTR_ERR(f->upmu));

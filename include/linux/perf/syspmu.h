@@ -159,8 +159,8 @@ static inline struct syspmu *event_to_syspmu(struct perf_event *event)
 int syspmu_init(struct syspmu *upmu);
 u64 syspmu_poll_period(unsigned int width, u64 max_rate);
 #if IS_ENABLED(CONFIG_KUNIT)
-/* KUnit's hook in the poll timer's callback (static and empty otherwise) */
-void syspmu_poll_decided(struct syspmu *upmu);
+/* the poll timer's callback, for a test to run around it */
+enum hrtimer_restart syspmu_poll(struct hrtimer *timer);
 #endif
 int syspmu_register(struct syspmu *upmu, const char *name);
 int devm_syspmu_register(struct device *dev, struct syspmu *upmu,
