@@ -556,6 +556,50 @@ test_hotplug_migration() {
 	echo "  interrupts on CPU $new: $(</tmp/irqs-after)"
 }
 
+# cpu_online CPU 0|1: take CPU offline or bring it back
+cpu_online() { echo "$2" >"/sys/devices/system/cpu/cpu$1/online"; }
+
+# The owner CPU going off- and online over and over while the driver
+# probes and goes (each probe adds its hotplug instance and registers the
+# PMU, each removal takes them away: before 6.2 an owner lost in either
+# window migrated a context not yet or no longer there), then while
+# counting.  The loads run on CPUs 2 and 3, the two toggled in turn, so
+# each PMU's owner is one of them; the board's log is checked for splats
+# after the suite.
+test_hotplug_while_probing() {
+	local ko=$VM_TOP/drivers/perf/imx8_ddr_pmu.ko i toggler loads=12
+	rm -f /tmp/toggle-stop /tmp/toggles
+	rmmod imx8_ddr_pmu || fail "rmmod"
+	(
+		n=0
+		while [ ! -e /tmp/toggle-stop ]; do
+			for c in 3 2; do
+				cpu_online $c 0 && cpu_online $c 1 && n=$((n + 1))
+			done
+		done
+		echo $n >/tmp/toggles
+	) &
+	toggler=$!
+	for ((i = 0; i < loads; i++)); do
+		taskset -c 2,3 insmod "$ko" || fail "insmod $i with CPUs 2 and 3 coming and going"
+		rmmod imx8_ddr_pmu || fail "rmmod $i with CPUs 2 and 3 coming and going"
+	done
+	touch /tmp/toggle-stop
+	wait $toggler
+	for i in 2 3; do expect_eq "CPU $i online" "$(</sys/devices/system/cpu/cpu$i/online)" 1; done
+	[ "$(</tmp/toggles)" -gt 0 ] || fail "no CPU went off- and online"
+	taskset -c 2,3 insmod "$ko" || fail "insmod"
+	MQ=$(pmu_of imx8mq) || fail "no i.MX8MQ PMU after the loads"
+	# perf opens on the owner, then its workload takes each of CPUs 2
+	# and 3 off and back between the traffic: the count follows
+	reset_models
+	mapfile -t c < <(counts "$MQ/read/,$MQ/write/" \
+		"for c in 3 2 3 2 3 2; do model-traffic imx8mq 'read count=1000' 'write count=10'; echo 0 > /sys/devices/system/cpu/cpu\$c/online; echo 1 > /sys/devices/system/cpu/cpu\$c/online; done")
+	expect_eq "reads while owners come and go" "${c[0]}" 6000
+	expect_eq "writes while owners come and go" "${c[1]}" 60
+	echo "  $loads loads and removals, $(</tmp/toggles) offline/online pairs"
+}
+
 # The DB monitor's two clocks (the board's fixed clocks "db_pmu_ipg" and
 # "db_pmu_cnt", from its device tree) run while the driver has it: the
 # clock framework's enable counts, and back to 0 once it lets go
@@ -613,6 +657,8 @@ run_test "perf stat -I from another CPU: intervals add up exactly under overflow
 run_test "read(2) from another CPU sends the owner no cross-CPU call" test_read_without_cross_cpu_call
 run_test "free-running model clock: perf gets what counter 0 counted" test_free_running_clock
 run_test "CPU offline mid-count: context and IRQ migrate" test_hotplug_migration
+run_test "owner CPUs off- and online while the driver loads, goes and counts" \
+	test_hotplug_while_probing
 run_test "rmmod refused while an event is open" test_rmmod_busy_while_counting
 run_test "the DB monitor's clocks: enabled while it is bound, off after unbinding" test_db_clocks
 t_summary
