@@ -18,7 +18,8 @@
 #   make shell [ARCH=arm64]       interactive shell on the virtual board
 #   make bench                    what the read path, the overflow IRQ and
 #                                 module load cost on the board (figures only)
-#   make install-tools            tools/t410-metrics into $(DESTDIR)$(PREFIX)/bin,
+#   make install-tools            tools/pmu-metrics (and t410-metrics, a link
+#                                 to it) into $(DESTDIR)$(PREFIX)/bin,
 #                                 tools/imx-tegra-pmu-switch into .../sbin
 #                                 (PREFIX=/usr/local), the packages'
 #                                 modprobe.d file into $(MODPROBE_D)
@@ -73,8 +74,8 @@ uninstall:
 	rm -f $(foreach d,$(MOD_DIRS),$(foreach m,$(DRIVER_MODULES),\
 		$(INSTALL_MOD_PATH)/lib/modules/$(KREL)/$(d)/drivers/perf/$(m).ko*))
 	$(DEPMOD) -a $(if $(INSTALL_MOD_PATH),-b $(INSTALL_MOD_PATH)) $(KREL)
-	rm -f $(DESTDIR)$(PREFIX)/bin/t410-metrics $(DESTDIR)$(PREFIX)/sbin/imx-tegra-pmu-switch \
-		$(DESTDIR)$(MODPROBE_D)/imx-tegra-pmu.conf
+	rm -f $(DESTDIR)$(PREFIX)/bin/pmu-metrics $(DESTDIR)$(PREFIX)/bin/t410-metrics \
+		$(DESTDIR)$(PREFIX)/sbin/imx-tegra-pmu-switch $(DESTDIR)$(MODPROBE_D)/imx-tegra-pmu.conf
 
 # (the list, for the test rig's tests/rig/lib.sh)
 driver-modules:
@@ -109,7 +110,8 @@ bench:
 # they race for it; /lib/modprobe.d, which every kmod reads)
 MODPROBE_D ?= /lib/modprobe.d
 install-tools:
-	install -D -m 0755 tools/t410-metrics $(DESTDIR)$(PREFIX)/bin/t410-metrics
+	install -D -m 0755 tools/pmu-metrics $(DESTDIR)$(PREFIX)/bin/pmu-metrics
+	ln -sf pmu-metrics $(DESTDIR)$(PREFIX)/bin/t410-metrics
 	install -D -m 0755 tools/imx-tegra-pmu-switch $(DESTDIR)$(PREFIX)/sbin/imx-tegra-pmu-switch
 	install -D -m 0644 packaging/imx-tegra-pmu.conf $(DESTDIR)$(MODPROBE_D)/imx-tegra-pmu.conf
 

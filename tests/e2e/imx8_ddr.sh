@@ -600,6 +600,38 @@ test_hotplug_while_probing() {
 	echo "  $loads loads and removals, $(</tmp/toggles) offline/online pairs"
 }
 
+# pmu-metrics on the i.MX8 controllers: its Prometheus counters are the
+# bytes given to the models, the 8MP's through its AXI ID filter in all
+# and per master (one master a run: they share the filter), the 8MQ's
+# beats of 16 bytes (perf's imx8mq table; the model's 64-byte burst is 8
+# beats)
+test_pmu_metrics_per_master() {
+	local w out=/tmp/pmu-metrics.prom mp mq m
+	w="model-traffic imx8mp 'read count=100 bytes=64 id=0x70' 'read count=28 bytes=64 id=0' 'write count=5 bytes=128 id=0x7c'; model-traffic imx8mq 'read count=64 bytes=64' 'write count=9 bytes=64'"
+	mp="family=\"imx8_ddr\",pmu=\"$MP\",controller=\"${MP#imx8_ddr}\""
+	mq="family=\"imx8_ddr\",pmu=\"$MQ\",controller=\"${MQ#imx8_ddr}\""
+	reset_models
+	"$VM_TOP/tools/pmu-metrics" -p "$MP" -p "$MQ" -f prometheus -- sh -c "$w" >$out ||
+		fail "pmu-metrics -f prometheus failed"
+	expect_eq "8MP read bytes, every master" \
+		"$(prom_series $out "perf_uncore_bytes_total{$mp,direction=\"read\",master=\"all\"}")" $((128 * 64))
+	expect_eq "8MP write bytes, every master" \
+		"$(prom_series $out "perf_uncore_bytes_total{$mp,direction=\"write\",master=\"all\"}")" $((5 * 128))
+	expect_eq "8MQ read bytes" \
+		"$(prom_series $out "perf_uncore_bytes_total{$mq,direction=\"read\"}")" $((64 * 8 * 16))
+	expect_eq "8MQ write bytes" \
+		"$(prom_series $out "perf_uncore_bytes_total{$mq,direction=\"write\"}")" $((9 * 8 * 16))
+	for m in rd:read:gpu3d:$((100 * 64)) rd:read:a53:$((28 * 64)) wr:write:vpu1:$((5 * 128)) \
+		rd:read:vpu1:0; do
+		IFS=: read -r d dir master want <<<"$m"
+		reset_models
+		"$VM_TOP/tools/pmu-metrics" -p "$MP" -m "${d}_bandwidth_$master" -f prometheus \
+			-- sh -c "$w" >$out || fail "pmu-metrics -m ${d}_bandwidth_$master failed"
+		expect_eq "8MP $dir bytes of $master" \
+			"$(prom_series $out "perf_uncore_bytes_total{$mp,direction=\"$dir\",master=\"$master\"}")" "$want"
+	done
+}
+
 # The DB monitor's two clocks (the board's fixed clocks "db_pmu_ipg" and
 # "db_pmu_cnt", from its device tree) run while the driver has it: the
 # clock framework's enable counts, and back to 0 once it lets go
@@ -659,6 +691,9 @@ run_test "free-running model clock: perf gets what counter 0 counted" test_free_
 run_test "CPU offline mid-count: context and IRQ migrate" test_hotplug_migration
 run_test "owner CPUs off- and online while the driver loads, goes and counts" \
 	test_hotplug_while_probing
+
+run_test "pmu-metrics: the 8MP's bytes in all and per master, the 8MQ's, as the models were given" \
+	test_pmu_metrics_per_master
 run_test "rmmod refused while an event is open" test_rmmod_busy_while_counting
 run_test "the DB monitor's clocks: enabled while it is bound, off after unbinding" test_db_clocks
 t_summary

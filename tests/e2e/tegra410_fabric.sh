@@ -602,6 +602,41 @@ test_ampere_filter_turns() {
 	expect_eq "config1 past bank" "$(open_err $AMP:0x3:0x100000000000000)" EINVAL
 }
 
+# pmu-metrics on Grace's SCF and AmpereOne's MCU: its Prometheus counters
+# are the bytes and requests given to the models (SCF: 64-byte reads as
+# two 32-byte beats, writes in bytes; MCU: one 64-byte burst a command),
+# its latency the model's, in cycles
+test_pmu_metrics_grace_ampere() {
+	local w out=/tmp/pmu-metrics.prom scf amp
+	w="model-traffic t241_scf_s1 'traffic src=0 dst=0 rd=1000 wr=500 size=64 lat=40' 'traffic src=1 dst=2 rd=300 size=128 lat=90'; model-traffic ampere_s0 'traffic rd=100 wr=30 rank=1 bank=3' 'traffic rd=7 wr=5'"
+	scf='family="scf",pmu="nvidia_scf_pmu_1",socket="1"'
+	amp='family="ampere_mcu",pmu="ampere_mcu_pmu_0",controller="0"'
+	inject t241_scf_s1 reset
+	inject ampere_s0 reset
+	"$VM_TOP/tools/pmu-metrics" -p $T241_SCF -p $AMP -m 'local_*' -m 'remote_rd_*' \
+		-m rd_bandwidth -m wr_bandwidth -f prometheus -- sh -c "$w" >$out ||
+		fail "pmu-metrics -f prometheus failed"
+	expect_eq "SCF local read bytes" \
+		"$(prom_series $out "perf_uncore_bytes_total{$scf,memory=\"local\",direction=\"read\"}")" $((1000 * 64))
+	expect_eq "SCF local write bytes" \
+		"$(prom_series $out "perf_uncore_bytes_total{$scf,memory=\"local\",direction=\"write\"}")" $((500 * 64))
+	expect_eq "SCF local reads" \
+		"$(prom_series $out "perf_uncore_requests_total{$scf,memory=\"local\",direction=\"read\"}")" 1000
+	expect_eq "SCF remote read bytes" \
+		"$(prom_series $out "perf_uncore_bytes_total{$scf,memory=\"remote\",direction=\"read\"}")" $((300 * 128))
+	expect_eq "MCU read bytes" \
+		"$(prom_series $out "perf_uncore_bytes_total{$amp,direction=\"read\"}")" $((107 * 64))
+	expect_eq "MCU write bytes" \
+		"$(prom_series $out "perf_uncore_bytes_total{$amp,direction=\"write\"}")" $((35 * 64))
+	expect_eq "both PMUs up" "$(grep -c '^perf_uncore_up{.*} 1$' $out)" 2
+	inject t241_scf_s1 reset
+	"$VM_TOP/tools/pmu-metrics" -p $T241_SCF -m 'local_rd_latency' -m 'remote_rd_latency' \
+		-f json -- sh -c "$w" >/tmp/pmu-metrics.json || fail "pmu-metrics -f json failed"
+	expect_eq "SCF latencies, cycles (local, remote)" "$(python3 -c 'import json, sys
+m = {x["name"]: x["value"] for x in json.load(open(sys.argv[1]))["pmus"][0]["metrics"]}
+print(m["local_rd_latency"], m["remote_rd_latency"])' /tmp/pmu-metrics.json)" "40.0 90.0"
+}
+
 run_test "every fabric PMU of both sockets is there" test_pmus_present
 run_test "identifier, associated_cpus and cpumask" test_sysfs_identifier_and_cpus
 run_test "events/, format/, identifier as Linux 7.2 shows them" test_sysfs_files
@@ -628,4 +663,6 @@ run_test "another implementer's part: arm_cspmu's name, raw filters" test_other_
 run_test "no interrupt, 32-bit counters: the poll timer sees every wrap" test_poll_timer_wraps
 run_test "Ampere MCU: ampere_cspmu's name and files, its filter exact" test_ampere_mcu
 run_test "Ampere MCU: two filters take turns, a group of them is refused" test_ampere_filter_turns
+run_test "pmu-metrics: Grace SCF and AmpereOne MCU bytes, requests, latency as the models were given" \
+	test_pmu_metrics_grace_ampere
 t_summary

@@ -332,6 +332,10 @@ T410_DST_LOCAL=dst_loc_cmem=1,dst_loc_gmem=1,dst_loc_pcie_p2p=1,dst_loc_pcie_cxl
 # EVENT (its "# count EVENT N (share)" lines)
 metrics_count() { awk -v e="$2" '$1 == "#" && $2 == "count" && $3 == e { print $4; exit }' <<<"$1"; }
 
+# prom_series FILE 'NAME{LABELS}': a series' value in pmu-metrics'
+# Prometheus output, the labels in any order
+prom_series() { "$VM_TOP/tests/tools/prom-series" "$@"; }
+
 # counts EVENTS CMD: run CMD under perf stat -a, print one count a line
 counts() {
 	local events=$1

@@ -309,7 +309,7 @@ bookworm_root_tar() {
 # What the packages (.deb, RPM) are made of: the drivers' sources and
 # what installs beside them, never the models and tests
 PACKAGE_FILES=(Kbuild compat dkms.conf packaging drivers/perf include README.md COPYING
-	tools/imx-tegra-pmu-switch tools/t410-metrics Documentation/admin-guide/perf)
+	tools/imx-tegra-pmu-switch tools/pmu-metrics tools/t410-metrics Documentation/admin-guide/perf)
 
 # package_version: the version of both packages and of the DKMS sources
 # they install: debian/changelog's, then +git<date>.<time>.<commit> (the
@@ -339,8 +339,8 @@ stage_package() {
 	mkdir -p "$dir"
 	(cd "$TOP" && { git ls-files --cached --others --exclude-standard -- \
 		"${PACKAGE_FILES[@]}" "$@" 2>/dev/null ||
-		find "${PACKAGE_FILES[@]}" "$@" -type f ! -name '*.o' ! -name '*.ko' \
-			! -name '*.mod*' ! -name '.*'; } | xargs cp --parents -t "$dir")
+		find "${PACKAGE_FILES[@]}" "$@" ! -type d ! -name '*.o' ! -name '*.ko' \
+			! -name '*.mod*' ! -name '.*'; } | xargs cp -P --parents -t "$dir")
 }
 
 # skips_taken DIR SKIPS PREFIX...: each test the skip list SKIPS names

@@ -4,7 +4,7 @@ DESCRIPTION = "Out-of-tree Linux perf PMU drivers: the i.MX8 DDR and DB \
 monitors (imx8_ddr<N>, imx8_db<N>), the Arm CoreSight PMU architecture with \
 its NVIDIA (Tegra410, Grace) and Ampere backends, the Tegra410 latency PMUs, \
 the hybrid cpu_core/cpu_atom core; imx-tegra-pmu-switch, which chooses \
-between them and the kernel's own drivers; t410-metrics."
+between them and the kernel's own drivers; pmu-metrics (t410-metrics)."
 LICENSE = "GPL-2.0-only"
 LIC_FILES_CHKSUM = "file://COPYING;md5=b234ee4d69f5fce4486a80fdaf4a4263"
 
@@ -19,7 +19,7 @@ SRC_URI = "file://Makefile \
            file://drivers/perf \
            file://include/linux/perf \
            file://tools/imx-tegra-pmu-switch \
-           file://tools/t410-metrics \
+           file://tools/pmu-metrics \
            file://packaging/imx-tegra-pmu.conf \
            file://Documentation/admin-guide/perf \
           "
@@ -49,15 +49,17 @@ RPROVIDES:${PN} += "kernel-module-syspmu kernel-module-imx8-ddr-pmu \
 # linux-imx, on the kernel command line); a file of the recipe's in
 # /etc/modprobe.d would be one it cannot take back
 
-PACKAGES =+ "${PN}-switch ${PN}-t410-metrics"
+PACKAGES =+ "${PN}-switch ${PN}-metrics"
 FILES:${PN}-switch = "${sbindir}/imx-tegra-pmu-switch \
                       ${nonarch_base_libdir}/modprobe.d/imx-tegra-pmu.conf"
 RDEPENDS:${PN}-switch = "bash kmod coreutils findutils grep sed"
 # fw_printenv/fw_setenv: the switch writes the choice into U-Boot's
 # environment on boards without extlinux.conf (NXP's images)
 RRECOMMENDS:${PN}-switch = "libubootenv-bin"
-FILES:${PN}-t410-metrics = "${bindir}/t410-metrics"
-RDEPENDS:${PN}-t410-metrics = "python3-core perf"
+# pmu-metrics, and its first name t410-metrics (the Tegra410 units only)
+FILES:${PN}-metrics = "${bindir}/pmu-metrics ${bindir}/t410-metrics"
+RDEPENDS:${PN}-metrics = "python3-core perf"
+RPROVIDES:${PN}-metrics = "${PN}-t410-metrics"
 # perf itself: what the drivers are counted with
 RRECOMMENDS:${PN} += "${PN}-switch perf"
 
@@ -79,7 +81,8 @@ do_install:append() {
 	install -D -m 0755 ${S}/tools/imx-tegra-pmu-switch ${D}${sbindir}/imx-tegra-pmu-switch
 	install -D -m 0644 ${S}/packaging/imx-tegra-pmu.conf \
 		${D}${nonarch_base_libdir}/modprobe.d/imx-tegra-pmu.conf
-	install -D -m 0755 ${S}/tools/t410-metrics ${D}${bindir}/t410-metrics
+	install -D -m 0755 ${S}/tools/pmu-metrics ${D}${bindir}/pmu-metrics
+	ln -sf pmu-metrics ${D}${bindir}/t410-metrics
 	install -d ${D}${docdir}/${BPN}
 	install -m 0644 ${S}/Documentation/admin-guide/perf/*.rst ${D}${docdir}/${BPN}/
 }

@@ -1,0 +1,111 @@
+# The metrics tool's host tests' fakes (sourced by t410-metrics-test and
+# pmu-metrics-test, after ktap.sh): a sysfs tree of PMU directories in
+# $SYS, a perf ($PERF) that records its arguments and writes canned
+# "perf stat -x;" output to its -o file, and how a test runs the tool
+# ($TOOL) and reads what it printed.  Needs $W, a directory of the test's.
+# shellcheck shell=bash
+
+SYS=$W/sys
+
+# expect_grep WHAT FILE REGEX / expect_nogrep WHAT FILE REGEX
+expect_grep() {
+	grep -qE -- "$3" "$2" || { sed 's/^/  | /' "$2"; fail "$1: no line matches /$3/"; }
+}
+expect_nogrep() {
+	! grep -qE -- "$3" "$2" || { sed 's/^/  | /' "$2"; fail "$1: a line matches /$3/"; }
+}
+
+# --- the fake sysfs -------------------------------------------------------
+
+# mkpmu NAME EVENT...: a PMU directory listing EVENTs
+mkpmu() {
+	local d=$SYS/$1 e i=0
+	shift
+	mkdir -p "$d/events" "$d/format"
+	echo 0 >"$d/cpumask"
+	echo "config:0-32" >"$d/format/event"
+	for e in "$@"; do
+		printf 'event=0x%x\n' $i >"$d/events/$e"
+		i=$((i + 1))
+	done
+}
+
+# --- the fake perf --------------------------------------------------------
+
+# FAKE_CSV: file copied to perf's -o file; FAKE_RC: its exit status;
+# FAKE_STDERR: what it prints on stderr; FAKE_RUN=1: run the command
+# after "--".  Its arguments go to $W/perf.args, one a line.  FAKE_CSV2:
+# appended to the -o file once the tool has printed a line matching
+# FAKE_WAIT_FOR ($W/streamed says it had), as perf -I writes interval
+# after interval.  FAKE_UNTIL_INT=1: count until a SIGINT (FAKE_LOOPS
+# twentieths of a second at most), then write the output and die of the
+# SIGINT, as perf does; FAKE_EARLY=1 with it: the output written first
+# (an exporter's perf -I, its reports there while it runs).
+cat >"$W/perf" <<'EOF'
+#!/bin/bash
+stop=
+[ -z "${FAKE_UNTIL_INT:-}" ] || trap 'stop=1' INT
+printf '%s\n' "$@" >"$FAKE_DIR/perf.args"
+out=
+while [ $# -gt 0 ]; do
+	case $1 in
+	-o) out=$2; shift ;;
+	--) shift; break ;;
+	esac
+	shift
+done
+[ -z "${FAKE_STDERR:-}" ] || printf '%s\n' "$FAKE_STDERR" >&2
+[ -z "${FAKE_RUN:-}" ] || "$@"
+if [ -n "${FAKE_UNTIL_INT:-}" ]; then
+	[ -z "${FAKE_EARLY:-}" ] || cat "$FAKE_CSV" >"$out"
+	for _ in $(seq "${FAKE_LOOPS:-400}"); do
+		[ -z "$stop" ] || break
+		sleep 0.05
+	done
+	[ -n "${FAKE_EARLY:-}" ] || cat "$FAKE_CSV" >"$out"
+	trap - INT
+	kill -INT $$
+fi
+[ -z "${FAKE_CSV:-}" ] || [ -z "$out" ] || cat "$FAKE_CSV" >"$out"
+if [ -n "${FAKE_CSV2:-}" ]; then
+	for _ in $(seq 400); do
+		if grep -q -- "$FAKE_WAIT_FOR" "$FAKE_DIR/out"; then
+			echo yes >"$FAKE_DIR/streamed"
+			break
+		fi
+		sleep 0.05
+	done
+	cat "$FAKE_CSV2" >>"$out"
+fi
+exit "${FAKE_RC:-0}"
+EOF
+chmod +x "$W/perf"
+export PERF=$W/perf FAKE_DIR=$W
+
+# csv LINE...: the canned perf output, as perf 6.12 writes it
+csv() {
+	{
+		echo "# started on Mon Jan  1 00:00:00 2026"
+		echo
+		printf '%s\n' "$@"
+	} >"$W/perf.csv"
+}
+
+# tool ARGS...: run the tool on the fake tree; stdout in $W/out, stderr in
+# $W/err, status in $RC
+tool() {
+	rm -f "$W/perf.args"
+	RC=0
+	FAKE_CSV=$W/perf.csv "$TOOL" --sysfs "$SYS" "$@" >"$W/out" 2>"$W/err" || RC=$?
+	echo "\$ $(basename "$TOOL") $*  (exit $RC)"
+	sed 's/^/  | /' "$W/out" "$W/err"
+}
+
+# val PMU METRIC [TIME]: the value printed for one metric, spaces squeezed
+val() {
+	awk -v p="$1" -v m="$2" -v t="${3:-}" '
+		t == "" && $1 == p && $2 == m { $1 = $2 = ""; sub(/^ +/, ""); print; exit }
+		t != "" && $1 == t && $2 == p && $3 == m {
+			$1 = $2 = $3 = ""; sub(/^ +/, ""); print; exit }' "$W/out"
+}
+
