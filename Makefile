@@ -19,7 +19,8 @@
 #   make bench                    what the read path, the overflow IRQ and
 #                                 module load cost on the board (figures only)
 #   make install-tools            tools/pmu-metrics (and t410-metrics, a link
-#                                 to it) into $(DESTDIR)$(PREFIX)/bin,
+#                                 to it) into $(DESTDIR)$(PREFIX)/bin, its
+#                                 exporter's systemd unit (disabled),
 #                                 tools/imx-tegra-pmu-switch into .../sbin
 #                                 (PREFIX=/usr/local), the packages'
 #                                 modprobe.d file into $(MODPROBE_D)
@@ -75,6 +76,7 @@ uninstall:
 		$(INSTALL_MOD_PATH)/lib/modules/$(KREL)/$(d)/drivers/perf/$(m).ko*))
 	$(DEPMOD) -a $(if $(INSTALL_MOD_PATH),-b $(INSTALL_MOD_PATH)) $(KREL)
 	rm -f $(DESTDIR)$(PREFIX)/bin/pmu-metrics $(DESTDIR)$(PREFIX)/bin/t410-metrics \
+		$(DESTDIR)$(PREFIX)/lib/systemd/system/pmu-metrics-exporter.service \
 		$(DESTDIR)$(PREFIX)/sbin/imx-tegra-pmu-switch $(DESTDIR)$(MODPROBE_D)/imx-tegra-pmu.conf
 
 # (the list, for the test rig's tests/rig/lib.sh)
@@ -112,6 +114,9 @@ MODPROBE_D ?= /lib/modprobe.d
 install-tools:
 	install -D -m 0755 tools/pmu-metrics $(DESTDIR)$(PREFIX)/bin/pmu-metrics
 	ln -sf pmu-metrics $(DESTDIR)$(PREFIX)/bin/t410-metrics
+	install -d $(DESTDIR)$(PREFIX)/lib/systemd/system
+	sed 's|/usr/bin/pmu-metrics|$(PREFIX)/bin/pmu-metrics|' packaging/systemd/pmu-metrics-exporter.service \
+		>$(DESTDIR)$(PREFIX)/lib/systemd/system/pmu-metrics-exporter.service
 	install -D -m 0755 tools/imx-tegra-pmu-switch $(DESTDIR)$(PREFIX)/sbin/imx-tegra-pmu-switch
 	install -D -m 0644 packaging/imx-tegra-pmu.conf $(DESTDIR)$(MODPROBE_D)/imx-tegra-pmu.conf
 

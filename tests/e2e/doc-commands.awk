@@ -1,8 +1,10 @@
 # The commands of a document (the README, an admin guide): one line
 # "LINE<TAB>WHERE<TAB>COMMAND" for each, LINE where it starts, WHERE
-# "board" for those the x86 board runs as written (perf's, t410-metrics'
-# but --pci, whose addresses, interfaces and drives are a server's, the
-# sysfs and debugfs lines) and "elsewhere" for the others.  Shared by the
+# "board" for those the x86 board runs as written (perf's, pmu-metrics'
+# and t410-metrics' but --pci, whose addresses, interfaces and drives are
+# a server's, -m, the i.MX8MP's masters, and the exporter's --listen and
+# --textfile, the sysfs and debugfs lines) and "elsewhere" for the
+# others.  Shared by the
 # board's tests/e2e/doc_commands.sh, which runs the first kind, and the
 # host's tests/tools/doc-commands-test, which checks every other one is
 # run where its table says.
@@ -16,7 +18,8 @@
 function flush(where) {
 	if (cmd != "" && cmd !~ /PMU\/EVENT\/|\[-I MS\]|TMPFILE|\[options\]/) {
 		where = "elsewhere"
-		if (cmd ~ /^(perf|t410-metrics|ls|echo|cat) / && cmd !~ /^t410-metrics --pci /)
+		if (cmd ~ /^(perf|pmu-metrics|t410-metrics|ls|echo|cat) / &&
+		    cmd !~ /^(pmu|t410)-metrics .*(--pci|--listen|--textfile| -m )/)
 			where = "board"
 		print start "\t" where "\t" cmd
 	}
@@ -46,7 +49,7 @@ cont {
 	}
 	next
 }
-/^[ \t]+(# |\$ )?(sudo )?(perf (stat|list|record|test|report)|t410-metrics|imx-tegra-pmu-switch|make|insmod|rmmod|modprobe|modinfo|mokutil|fw_printenv|apt|apt-get|dnf|rpm|bitbake-layers|ls|cat|echo|lspci|setpci)( |$)/ {
+/^[ \t]+(# |\$ )?(sudo )?(perf (stat|list|record|test|report)|pmu-metrics|t410-metrics|systemctl|imx-tegra-pmu-switch|make|insmod|rmmod|modprobe|modinfo|mokutil|fw_printenv|apt|apt-get|dnf|rpm|bitbake-layers|ls|cat|echo|lspci|setpci)( |$)/ {
 	line = $0
 	sub(/^[ \t]+(# |\$ )?(sudo )?/, "", line)
 	sub(/[ \t]+#[^\x27"]*$/, "", line)

@@ -34,9 +34,10 @@ aarch64) METRIC_CPUID=0x00000000410fd034 ;;
 esac
 
 # What perf prints when a command did not do what it says: an event it
-# could not count, or never scheduled, did not count either; t410-metrics,
+# could not count, or never scheduled, did not count either; pmu-metrics,
 # which reads perf's output, prints such an event's figures "not counted"
-PERF_SAYS_NO='<not supported>|<not counted>| not counted$|event syntax error|Cannot find PMU|Unable to find|Unknown|unknown (term|metric)|Cannot resolve'
+# (in JSON, its "why")
+PERF_SAYS_NO='<not supported>|<not counted>| not counted$|"why": "not counted"|event syntax error|Cannot find PMU|Unable to find|Unknown|unknown (term|metric)|Cannot resolve'
 
 # Where the docs show perf printing <not counted>, as perf does: with -A,
 # on the CPUs of the other type; for the task that never ran on an atom
@@ -105,6 +106,7 @@ test_every_command() {
 			case $run in
 			perf\ * | *' perf '*) run=${run/perf /\"\$PERF\" } ;;
 			t410-metrics\ *) run=\"\$VM_TOP/tools/t410-metrics\"${run#t410-metrics} ;;
+			pmu-metrics\ *) run=\"\$VM_TOP/tools/pmu-metrics\"${run#pmu-metrics} ;;
 			esac
 			rc=0
 			out=$(cd /tmp && eval "$run" 2>&1 </dev/null) || rc=$?
@@ -144,6 +146,7 @@ test_demo_script() {
 	grep -q "model's own totals" <<<"$out" || fail "the demo did not get to the model's totals"
 }
 
-run_test "every perf, t410-metrics, sysfs and debugfs command of the admin guides and README runs" test_every_command
+run_test "every perf, pmu-metrics, t410-metrics, sysfs and debugfs command of the admin guides and README runs" \
+	test_every_command
 run_test "make demo: tests/guest/demo.sh runs to its end" test_demo_script
 t_summary

@@ -8,7 +8,7 @@ between them and the kernel's own drivers; pmu-metrics (t410-metrics)."
 LICENSE = "GPL-2.0-only"
 LIC_FILES_CHKSUM = "file://COPYING;md5=b234ee4d69f5fce4486a80fdaf4a4263"
 
-inherit module
+inherit module systemd
 
 # The files of the checkout this layer sits in (conf/layer.conf)
 FILESEXTRAPATHS:prepend := "${IMX_TEGRA_PMU_TOP}:"
@@ -20,6 +20,7 @@ SRC_URI = "file://Makefile \
            file://include/linux/perf \
            file://tools/imx-tegra-pmu-switch \
            file://tools/pmu-metrics \
+           file://packaging/systemd/pmu-metrics-exporter.service \
            file://packaging/imx-tegra-pmu.conf \
            file://Documentation/admin-guide/perf \
           "
@@ -60,6 +61,11 @@ RRECOMMENDS:${PN}-switch = "libubootenv-bin"
 FILES:${PN}-metrics = "${bindir}/pmu-metrics ${bindir}/t410-metrics"
 RDEPENDS:${PN}-metrics = "python3-core perf"
 RPROVIDES:${PN}-metrics = "${PN}-t410-metrics"
+# its exporter's unit, there to be enabled, not enabled
+SYSTEMD_PACKAGES = "${PN}-metrics"
+SYSTEMD_SERVICE:${PN}-metrics = "pmu-metrics-exporter.service"
+SYSTEMD_AUTO_ENABLE:${PN}-metrics = "disable"
+FILES:${PN}-metrics += "${systemd_system_unitdir}/pmu-metrics-exporter.service"
 # perf itself: what the drivers are counted with
 RRECOMMENDS:${PN} += "${PN}-switch perf"
 
@@ -83,6 +89,8 @@ do_install:append() {
 		${D}${nonarch_base_libdir}/modprobe.d/imx-tegra-pmu.conf
 	install -D -m 0755 ${S}/tools/pmu-metrics ${D}${bindir}/pmu-metrics
 	ln -sf pmu-metrics ${D}${bindir}/t410-metrics
+	install -D -m 0644 ${S}/packaging/systemd/pmu-metrics-exporter.service \
+		${D}${systemd_system_unitdir}/pmu-metrics-exporter.service
 	install -d ${D}${docdir}/${BPN}
 	install -m 0644 ${S}/Documentation/admin-guide/perf/*.rst ${D}${docdir}/${BPN}/
 }
