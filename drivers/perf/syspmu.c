@@ -370,7 +370,7 @@ static bool syspmu_conflicts(struct syspmu *upmu,
 /*
  * Counters that can wrap unseen (no overflow interrupt) are folded in by
  * a timer on the owning CPU, armed by every add that finds it not queued
- * and stopping itself once no event is scheduled.  Whether it goes on is
+ * and dequeued by the del of the last event.  Whether it goes on is
  * decided under the PMU lock, as an add's arming is: an add that lands
  * after the callback found nothing to do (another CPU's, or on
  * PREEMPT_RT, where the callback runs in a thread) queues it again, and
@@ -468,6 +468,7 @@ static void syspmu_del(struct perf_event *event, int flags)
 	struct syspmu *upmu = event_to_syspmu(event);
 	struct hw_perf_event *hwc = &event->hw;
 	unsigned long irqflags;
+	bool idle;
 
 	syspmu_stop(event, PERF_EF_UPDATE);
 	raw_spin_lock_irqsave(&upmu->lock, irqflags);
@@ -476,7 +477,15 @@ static void syspmu_del(struct perf_event *event, int flags)
 	upmu->events[hwc->idx] = NULL;
 	__clear_bit(hwc->idx, upmu->used_mask);
 	hwc->idx = -1;
+	idle = bitmap_empty(upmu->used_mask, upmu->num_counters);
 	raw_spin_unlock_irqrestore(&upmu->lock, irqflags);
+	/*
+	 * Every counter was folded in as its event stopped: the poll timer
+	 * has nothing left to see.  A callback already running finds no
+	 * event and does not restart; the next add queues it again.
+	 */
+	if (idle && upmu->poll_ns)
+		hrtimer_try_to_cancel(&upmu->poll_timer);
 	perf_event_update_userpage(event);
 }
 

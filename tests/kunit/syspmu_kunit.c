@@ -558,6 +558,32 @@ static void syspmu_test_poll_timer_folds_wide_counter(struct kunit *test)
 	perf_event_release_kernel(event);
 }
 
+/*
+ * The poll timer stays queued while any event is scheduled and leaves the
+ * owner's queue with the last one: a timer left behind after perf ends
+ * would fire for nothing and, after a hotplug, sit on a CPU that does not
+ * own the PMU.  The period is far longer than the test, so only a del
+ * can have dequeued it.
+ */
+static void syspmu_test_poll_timer_leaves_with_last_event(struct kunit *test)
+{
+	struct fake_pmu *fake = make_fake(test);
+	struct perf_event *first, *second;
+
+	fake->upmu.poll_ns = 600 * NSEC_PER_SEC;
+	first = fake_open(test, fake, FAKE_EV_ANY, 0);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(first));
+	second = fake_open(test, fake, FAKE_EV_ANY, 0);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(second));
+	KUNIT_EXPECT_TRUE(test, hrtimer_is_queued(&fake->upmu.poll_timer));
+	perf_event_release_kernel(first);
+	KUNIT_EXPECT_TRUE_MSG(test, hrtimer_is_queued(&fake->upmu.poll_timer),
+			      "dequeued with an event still scheduled");
+	perf_event_release_kernel(second);
+	KUNIT_EXPECT_FALSE_MSG(test, hrtimer_is_queued(&fake->upmu.poll_timer),
+			       "still queued with no event");
+}
+
 /* An event added between the poll's decision to stop and its return */
 static struct {
 	struct perf_event	*event;
@@ -640,6 +666,7 @@ static struct kunit_case syspmu_cases[] = {
 	KUNIT_CASE(syspmu_test_add_publishes_complete_events),
 	KUNIT_CASE_PARAM(syspmu_test_poll_period, poll_gen_params),
 	KUNIT_CASE(syspmu_test_poll_rearm_window),
+	KUNIT_CASE(syspmu_test_poll_timer_leaves_with_last_event),
 	KUNIT_CASE(syspmu_test_wide_counter_wraps),
 	KUNIT_CASE(syspmu_test_poll_timer_folds_wide_counter),
 	{}
