@@ -84,8 +84,10 @@ need_pkgs() {
 # own)
 VM_PKGS="acpica-tools busybox-static linux-perf mount"
 # and what the arm64 board needs beside: dtc for its device tree, the
-# cross compiler for the modules and helpers
-VM_PKGS_ARM64="device-tree-compiler cpp gcc-aarch64-linux-gnu libc6-dev-arm64-cross"
+# cross compiler for the modules and helpers, U-Boot's mkenvimage and
+# libubootenv's fw_printenv/fw_setenv for the i.MX8 board's U-Boot
+# environment
+VM_PKGS_ARM64="device-tree-compiler cpp gcc-aarch64-linux-gnu libc6-dev-arm64-cross u-boot-tools libubootenv-tool"
 
 # (pahole: Debian's kernels have BTF for modules, which Kconfig drops
 # from a tree prepared without it, and struct module then has another
