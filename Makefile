@@ -16,8 +16,9 @@
 #   make demo-packages            install the demo's Debian packages only
 #   make check                    every gate and test; ends "N passed, N failed"
 #   make shell [ARCH=arm64]       interactive shell on the virtual board
-#   make bench                    what the read path, the overflow IRQ and
-#                                 module load cost on the board (figures only)
+#   make bench                    what the read path, the overflow IRQ,
+#                                 module load and the metrics exporter cost
+#                                 on the board (figures only)
 #   make install-tools            tools/pmu-metrics (and t410-metrics, a link
 #                                 to it) into $(DESTDIR)$(PREFIX)/bin, its
 #                                 exporter's systemd unit (disabled),

@@ -183,3 +183,5 @@ if compare_drivers /tmp/bench-compare; then
 else
 	echo "(upstream driver not built: tests/rig/build-upstream-imx8)"
 fi
+
+bash "$VM_TOP/tests/guest/exporter-cost.sh"
