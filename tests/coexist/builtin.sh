@@ -131,12 +131,14 @@ test_bound_as_chosen() {
 test_counts_exact() {
 	local scf=nvidia_scf_pmu_1
 	local -a c
+	fw_has_imx8_ddr || fw_has_apmt || fail "the firmware describes neither DDR controllers nor an APMT"
 	# a board with DDR controllers must have their PMUs, whoever binds
-	if [ -n "$(ls -d "$PLATFORM"/*.ddr-pmu 2>/dev/null)" ]; then
+	if fw_has_imx8_ddr; then
 		[ -n "$(ls -d "$PMUS"/imx8_ddr* 2>/dev/null)" ] || fail "DDR controllers, but no imx8_ddr PMU"
 		imx8_counts_exact "$NOW"
 	fi
-	[ -n "$(ls -d "$PLATFORM"/arm-cs-arch-pmu.* 2>/dev/null)" ] || return 0
+	fw_has_apmt || return 0
+	[ -n "$(ls -d "$PLATFORM"/arm-cs-arch-pmu.* 2>/dev/null)" ] || fail "an APMT, but no arm-cs-arch-pmu device"
 	inject t241_scf_s1 reset
 	mapfile -t c < <(counts "$scf/socket_0_rd_data/" \
 		"model-traffic t241_scf_s1 'event id=0x101 n=12345'")

@@ -236,6 +236,17 @@ knows() {
 	[[ $1 == @(${2//$'\n'/|}) ]]
 }
 
+# What the board's firmware describes, whichever driver binds or none:
+# i.MX8 DDR controllers in its device tree or its ACPI tables (PRP0001
+# with their compatible, the x86 board's), CoreSight PMUs in its APMT.
+# (A suite that counts what is there checks against these, so that
+# devices gone missing fail rather than leave nothing to check)
+fw_has_imx8_ddr() {
+	grep -rqs --include=compatible -e '-ddr-pmu' /sys/firmware/devicetree/base ||
+		grep -qs -e '-ddr-pmu' /sys/bus/acpi/devices/*/modalias
+}
+fw_has_apmt() { [ -e /sys/firmware/acpi/tables/APMT ]; }
+
 # board_has ALIASES...: a platform device of the board answers to one of
 # the alias lists (a kind the board has no device of is left out)
 board_has() {
