@@ -6,9 +6,10 @@
  *
  * Whether the kernel at hand has an interface is asked of its own headers:
  * the top-level Kbuild compiles each probe of compat/probes/ against them
- * and defines PMU_HAVE_<probe> for the ones that compile (and PMU_PROBED),
- * so that a distribution kernel that carries a newer interface under an
- * older version number (RHEL, stable trees) is served as the newer one.
+ * and defines PMU_HAVE_<PROBE> (its name in capitals) for the ones that
+ * compile (and PMU_PROBED), so that a distribution kernel that carries a
+ * newer interface under an older version number (RHEL, stable trees) is
+ * served as the newer one.
  * Built without the probes (in a kernel tree), the release that brought
  * each interface decides.  The shims have the project's own prefix (pmu_,
  * PMU_): they never clash with a kernel's names.  Version numbers remain
@@ -26,28 +27,28 @@
 
 #ifndef PMU_PROBED
 #if LINUX_VERSION_CODE < KERNEL_VERSION(6, 13, 0)
-#define PMU_HAVE_ns_identifier
+#define PMU_HAVE_NS_IDENTIFIER
 #else
-#define PMU_HAVE_hrtimer_setup
-#define PMU_HAVE_devm_clk_bulk_get_all_enabled
+#define PMU_HAVE_HRTIMER_SETUP
+#define PMU_HAVE_DEVM_CLK_BULK_GET_ALL_ENABLED
 #endif
 #if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 10, 0)
-#define PMU_HAVE_cpumask_any_and_but
+#define PMU_HAVE_CPUMASK_ANY_AND_BUT
 #endif
 #if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 2, 0)
-#define PMU_HAVE_pmu_filter
-#define PMU_HAVE_kunit_get_current_test
-#define PMU_HAVE_kunit_visibility
+#define PMU_HAVE_PMU_FILTER
+#define PMU_HAVE_KUNIT_GET_CURRENT_TEST
+#define PMU_HAVE_KUNIT_VISIBILITY
 #endif
 #if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 8, 0)
-#define PMU_HAVE_pmu_parent
-#define PMU_HAVE_kunit_device
+#define PMU_HAVE_PMU_PARENT
+#define PMU_HAVE_KUNIT_DEVICE
 #endif
 #if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 4, 0)
-#define PMU_HAVE_kunit_static_stub
+#define PMU_HAVE_KUNIT_STATIC_STUB
 #endif
 #if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 5, 0)
-#define PMU_HAVE_kunit_add_action
+#define PMU_HAVE_KUNIT_ADD_ACTION
 #endif
 #endif /* !PMU_PROBED */
 
@@ -57,7 +58,7 @@
  * identifiers that the macros stringify.  PMU_NS(SYSPMU) is right for both;
  * each core's header names its own (SYSPMU_NS...).
  */
-#ifdef PMU_HAVE_ns_identifier
+#ifdef PMU_HAVE_NS_IDENTIFIER
 #define PMU_NS(ns)	ns
 #else
 #define PMU_NS(ns)	#ns
@@ -70,7 +71,7 @@
  * an older 6.1 BSP tree may not): functions static but for KUnit builds,
  * which export them to the suites' namespace.  Without it, the same.
  */
-#ifdef PMU_HAVE_kunit_visibility
+#ifdef PMU_HAVE_KUNIT_VISIBILITY
 #include <kunit/visibility.h>
 #elif IS_ENABLED(CONFIG_KUNIT)
 #define VISIBLE_IF_KUNIT
@@ -85,7 +86,7 @@ static inline void pmu_hrtimer_setup(struct hrtimer *timer,
 				     enum hrtimer_restart (*function)(struct hrtimer *),
 				     clockid_t clock_id, enum hrtimer_mode mode)
 {
-#ifdef PMU_HAVE_hrtimer_setup
+#ifdef PMU_HAVE_HRTIMER_SETUP
 	hrtimer_setup(timer, function, clock_id, mode);
 #else
 	hrtimer_init(timer, clock_id, mode);
@@ -98,7 +99,7 @@ static inline unsigned int pmu_cpumask_any_and_but(const struct cpumask *mask1,
 						   const struct cpumask *mask2,
 						   unsigned int cpu)
 {
-#ifdef PMU_HAVE_cpumask_any_and_but
+#ifdef PMU_HAVE_CPUMASK_ANY_AND_BUT
 	return cpumask_any_and_but(mask1, mask2, cpu);
 #else
 	unsigned int i;
@@ -115,7 +116,7 @@ static inline unsigned int pmu_cpumask_any_and_but(const struct cpumask *mask1,
  * clocks (6.12's devm_clk_bulk_get_all_enable() returned 0, and 7.2 no
  * longer has it); before, the same from its parts
  */
-#ifndef PMU_HAVE_devm_clk_bulk_get_all_enabled
+#ifndef PMU_HAVE_DEVM_CLK_BULK_GET_ALL_ENABLED
 struct pmu_compat_clks {
 	struct clk_bulk_data *clks;
 	int num;
@@ -132,7 +133,7 @@ static inline void pmu_compat_clks_disable(void *data)
 static inline int pmu_devm_clk_bulk_get_all_enabled(struct device *dev,
 						    struct clk_bulk_data **clks)
 {
-#ifdef PMU_HAVE_devm_clk_bulk_get_all_enabled
+#ifdef PMU_HAVE_DEVM_CLK_BULK_GET_ALL_ENABLED
 	return devm_clk_bulk_get_all_enabled(dev, clks);
 #else
 	struct pmu_compat_clks *c;
@@ -167,7 +168,7 @@ static inline int fn##_match(struct perf_event *event)			\
 	return !(fn)(event->pmu, smp_processor_id());			\
 }
 
-#ifdef PMU_HAVE_pmu_filter
+#ifdef PMU_HAVE_PMU_FILTER
 #define PMU_CPU_FILTER(fn)	.filter = fn
 #else
 #define PMU_CPU_FILTER(fn)	.filter_match = fn##_match
@@ -202,7 +203,7 @@ static inline int fn##_match(struct perf_event *event)			\
  */
 static inline void pmu_set_parent(struct pmu *pmu, struct device *dev)
 {
-#ifdef PMU_HAVE_pmu_parent
+#ifdef PMU_HAVE_PMU_PARENT
 	pmu->parent = dev;
 #endif
 }
@@ -224,20 +225,20 @@ static inline void pmu_set_parent(struct pmu *pmu, struct device *dev)
 #include <linux/sched.h>
 #include <linux/slab.h>
 
-#ifdef PMU_HAVE_kunit_get_current_test
+#ifdef PMU_HAVE_KUNIT_GET_CURRENT_TEST
 #include <kunit/test-bug.h>
 #endif
 
 static inline struct kunit *pmu_kunit_get_current_test(void)
 {
-#ifdef PMU_HAVE_kunit_get_current_test
+#ifdef PMU_HAVE_KUNIT_GET_CURRENT_TEST
 	return kunit_get_current_test();
 #else
 	return current->kunit_test;
 #endif
 }
 
-#ifndef PMU_HAVE_kunit_add_action
+#ifndef PMU_HAVE_KUNIT_ADD_ACTION
 struct pmu_compat_action {
 	void (*fn)(void *ctx);
 	void *ctx;
@@ -266,7 +267,7 @@ static inline int pmu_kunit_add_action_or_reset(struct kunit *test,
 						void (*fn)(void *ctx),
 						void *ctx)
 {
-#ifdef PMU_HAVE_kunit_add_action
+#ifdef PMU_HAVE_KUNIT_ADD_ACTION
 	return kunit_add_action_or_reset(test, fn, ctx);
 #else
 	struct pmu_compat_action *a = kmalloc(sizeof(*a), GFP_KERNEL);
@@ -287,7 +288,7 @@ static inline int pmu_kunit_add_action_or_reset(struct kunit *test,
 static inline void pmu_kunit_release_action(struct kunit *test,
 					    void (*fn)(void *ctx), void *ctx)
 {
-#ifdef PMU_HAVE_kunit_add_action
+#ifdef PMU_HAVE_KUNIT_ADD_ACTION
 	kunit_release_action(test, fn, ctx);
 #else
 	struct pmu_compat_action m = { .fn = fn, .ctx = ctx };
@@ -301,7 +302,7 @@ static inline void pmu_kunit_release_action(struct kunit *test,
 #endif
 }
 
-#ifdef PMU_HAVE_kunit_device
+#ifdef PMU_HAVE_KUNIT_DEVICE
 #include <kunit/device.h>
 #endif
 
@@ -314,7 +315,7 @@ static inline void pmu_compat_device_unregister(void *dev)
 static inline struct device *pmu_kunit_device_register(struct kunit *test,
 						       const char *name)
 {
-#ifdef PMU_HAVE_kunit_device
+#ifdef PMU_HAVE_KUNIT_DEVICE
 	return kunit_device_register(test, name);
 #else
 	struct device *dev = root_device_register(name);
@@ -331,7 +332,7 @@ static inline struct device *pmu_kunit_device_register(struct kunit *test,
 static inline void pmu_kunit_device_unregister(struct kunit *test,
 					       struct device *dev)
 {
-#ifdef PMU_HAVE_kunit_device
+#ifdef PMU_HAVE_KUNIT_DEVICE
 	kunit_device_unregister(test, dev);
 #else
 	pmu_kunit_release_action(test, pmu_compat_device_unregister, dev);
@@ -339,7 +340,7 @@ static inline void pmu_kunit_device_unregister(struct kunit *test,
 }
 #endif /* CONFIG_KUNIT */
 
-#ifdef PMU_HAVE_kunit_static_stub
+#ifdef PMU_HAVE_KUNIT_STATIC_STUB
 #include <kunit/static_stub.h>
 #elif IS_ENABLED(CONFIG_KUNIT)
 struct pmu_compat_stub {
