@@ -602,33 +602,39 @@ test_hotplug_while_probing() {
 
 # pmu-metrics on the i.MX8 controllers: its Prometheus counters are the
 # bytes given to the models, the 8MP's through its AXI ID filter in all
-# and per master (one master a run: they share the filter), the 8MQ's
-# beats of 16 bytes (perf's imx8mq table; the model's 64-byte burst is 8
-# beats)
+# and per master (one master a run: they share the filter); the 8MQ's and
+# 8MM's beats of 16 bytes and the 8MN's of 8 (perf's tables: the model's
+# 64-byte burst is 8 beats)
 test_pmu_metrics_per_master() {
-	local w out=/tmp/pmu-metrics.prom mp mq m
-	w="model-traffic imx8mp 'read count=100 bytes=64 id=0x70' 'read count=28 bytes=64 id=0' 'write count=5 bytes=128 id=0x7c'; model-traffic imx8mq 'read count=64 bytes=64' 'write count=9 bytes=64'"
+	local w out=/tmp/pmu-metrics.prom mp m u lab
+	local -A soc=()
+	for m in imx8mq imx8mm imx8mn; do
+		u=$(pmu_of $m) || fail "no $m PMU: the device-tree boards have one"
+		soc[$m]="family=\"imx8_ddr\",pmu=\"$u\",controller=\"${u#imx8_ddr}\""
+	done
+	w="model-traffic imx8mp 'read count=100 bytes=64 id=0x70' 'read count=28 bytes=64 id=0' 'write count=5 bytes=128 id=0x7c'; model-traffic imx8mq 'read count=64 bytes=64' 'write count=9 bytes=64'; model-traffic imx8mm 'read count=40 bytes=64' 'write count=3 bytes=64'; model-traffic imx8mn 'read count=2 bytes=64' 'write count=25 bytes=64'"
 	mp="family=\"imx8_ddr\",pmu=\"$MP\",controller=\"${MP#imx8_ddr}\""
-	mq="family=\"imx8_ddr\",pmu=\"$MQ\",controller=\"${MQ#imx8_ddr}\""
 	reset_models
-	"$VM_TOP/tools/pmu-metrics" -p "$MP" -p "$MQ" -f prometheus -- sh -c "$w" >$out ||
-		fail "pmu-metrics -f prometheus failed"
-	expect_eq "8MP read bytes, every master" \
-		"$(prom_series $out "perf_uncore_bytes_total{$mp,direction=\"read\",master=\"all\"}")" $((128 * 64))
-	expect_eq "8MP write bytes, every master" \
-		"$(prom_series $out "perf_uncore_bytes_total{$mp,direction=\"write\",master=\"all\"}")" $((5 * 128))
-	expect_eq "8MQ read bytes" \
-		"$(prom_series $out "perf_uncore_bytes_total{$mq,direction=\"read\"}")" $((64 * 8 * 16))
-	expect_eq "8MQ write bytes" \
-		"$(prom_series $out "perf_uncore_bytes_total{$mq,direction=\"write\"}")" $((9 * 8 * 16))
+	"$VM_TOP/tools/pmu-metrics" -p "$MP" -p "$MQ" -p "$(pmu_of imx8mm)" -p "$(pmu_of imx8mn)" \
+		-f prometheus -- sh -c "$w" >$out || fail "pmu-metrics -f prometheus failed"
+	expect_series "8MP read bytes, every master" $out \
+		"perf_uncore_bytes_total{$mp,direction=\"read\",master=\"all\"}" $((128 * 64))
+	expect_series "8MP write bytes, every master" $out \
+		"perf_uncore_bytes_total{$mp,direction=\"write\",master=\"all\"}" $((5 * 128))
+	for m in imx8mq:read:64:16 imx8mq:write:9:16 imx8mm:read:40:16 imx8mm:write:3:16 \
+		imx8mn:read:2:8 imx8mn:write:25:8; do
+		IFS=: read -r u d n f <<<"$m"
+		expect_series "$u $d bytes ($n bursts x 8 beats x $f)" $out \
+			"perf_uncore_bytes_total{${soc[$u]},direction=\"$d\"}" $((n * 8 * f))
+	done
 	for m in rd:read:gpu3d:$((100 * 64)) rd:read:a53:$((28 * 64)) wr:write:vpu1:$((5 * 128)) \
 		rd:read:vpu1:0; do
-		IFS=: read -r d dir master want <<<"$m"
+		IFS=: read -r d dir lab want <<<"$m"
 		reset_models
-		"$VM_TOP/tools/pmu-metrics" -p "$MP" -m "${d}_bandwidth_$master" -f prometheus \
-			-- sh -c "$w" >$out || fail "pmu-metrics -m ${d}_bandwidth_$master failed"
-		expect_eq "8MP $dir bytes of $master" \
-			"$(prom_series $out "perf_uncore_bytes_total{$mp,direction=\"$dir\",master=\"$master\"}")" "$want"
+		"$VM_TOP/tools/pmu-metrics" -p "$MP" -m "${d}_bandwidth_$lab" -f prometheus \
+			-- sh -c "$w" >$out || fail "pmu-metrics -m ${d}_bandwidth_$lab failed"
+		expect_series "8MP $dir bytes of $lab" $out \
+			"perf_uncore_bytes_total{$mp,direction=\"$dir\",master=\"$lab\"}" "$want"
 	done
 }
 
@@ -692,7 +698,7 @@ run_test "CPU offline mid-count: context and IRQ migrate" test_hotplug_migration
 run_test "owner CPUs off- and online while the driver loads, goes and counts" \
 	test_hotplug_while_probing
 
-run_test "pmu-metrics: the 8MP's bytes in all and per master, the 8MQ's, as the models were given" \
+run_test "pmu-metrics: the 8MP's bytes in all and per master, the 8MQ's, 8MM's and 8MN's, as the models were given" \
 	test_pmu_metrics_per_master
 run_test "rmmod refused while an event is open" test_rmmod_busy_while_counting
 run_test "the DB monitor's clocks: enabled while it is bound, off after unbinding" test_db_clocks

@@ -616,18 +616,16 @@ test_pmu_metrics_grace_ampere() {
 	"$VM_TOP/tools/pmu-metrics" -p $T241_SCF -p $AMP -m 'local_*' -m 'remote_rd_*' \
 		-m rd_bandwidth -m wr_bandwidth -f prometheus -- sh -c "$w" >$out ||
 		fail "pmu-metrics -f prometheus failed"
-	expect_eq "SCF local read bytes" \
-		"$(prom_series $out "perf_uncore_bytes_total{$scf,memory=\"local\",direction=\"read\"}")" $((1000 * 64))
-	expect_eq "SCF local write bytes" \
-		"$(prom_series $out "perf_uncore_bytes_total{$scf,memory=\"local\",direction=\"write\"}")" $((500 * 64))
-	expect_eq "SCF local reads" \
-		"$(prom_series $out "perf_uncore_requests_total{$scf,memory=\"local\",direction=\"read\"}")" 1000
-	expect_eq "SCF remote read bytes" \
-		"$(prom_series $out "perf_uncore_bytes_total{$scf,memory=\"remote\",direction=\"read\"}")" $((300 * 128))
-	expect_eq "MCU read bytes" \
-		"$(prom_series $out "perf_uncore_bytes_total{$amp,direction=\"read\"}")" $((107 * 64))
-	expect_eq "MCU write bytes" \
-		"$(prom_series $out "perf_uncore_bytes_total{$amp,direction=\"write\"}")" $((35 * 64))
+	expect_series "SCF local read bytes" $out \
+		"perf_uncore_bytes_total{$scf,memory=\"local\",direction=\"read\"}" $((1000 * 64))
+	expect_series "SCF local write bytes" $out \
+		"perf_uncore_bytes_total{$scf,memory=\"local\",direction=\"write\"}" $((500 * 64))
+	expect_series "SCF local reads" $out \
+		"perf_uncore_requests_total{$scf,memory=\"local\",direction=\"read\"}" 1000
+	expect_series "SCF remote read bytes" $out \
+		"perf_uncore_bytes_total{$scf,memory=\"remote\",direction=\"read\"}" $((300 * 128))
+	expect_series "MCU read bytes" $out "perf_uncore_bytes_total{$amp,direction=\"read\"}" $((107 * 64))
+	expect_series "MCU write bytes" $out "perf_uncore_bytes_total{$amp,direction=\"write\"}" $((35 * 64))
 	expect_eq "both PMUs up" "$(grep -c '^perf_uncore_up{.*} 1$' $out)" 2
 	inject t241_scf_s1 reset
 	"$VM_TOP/tools/pmu-metrics" -p $T241_SCF -m 'local_rd_latency' -m 'remote_rd_latency' \
@@ -635,6 +633,44 @@ test_pmu_metrics_grace_ampere() {
 	expect_eq "SCF latencies, cycles (local, remote)" "$(python3 -c 'import json, sys
 m = {x["name"]: x["value"] for x in json.load(open(sys.argv[1]))["pmus"][0]["metrics"]}
 print(m["local_rd_latency"], m["remote_rd_latency"])' /tmp/pmu-metrics.json)" "40.0 90.0"
+}
+
+# pmu-metrics on Grace's PCIE (every root port: no root_port filter) and
+# NVLink-C2C0 (both ports): bytes, requests and read latency in cycles
+# against the traffic given to the models (t241_pcie_mix above: local
+# reads 100 x 55 and writes 10 x 55 requests of 64 bytes, latencies
+# 20 + R, so 143000 outstanding-cycles over 5500 reads; 7 remote reads of
+# 128), as perf's counters and as the exporter's counters
+test_pmu_metrics_grace_pcie_c2c() {
+	local out=/tmp/pmu-metrics.prom pcie c2c w
+	pcie="family=\"t241_pcie\",pmu=\"$T241_PCIE\",socket=\"0\""
+	c2c="family=\"c2c0\",pmu=\"$T241_C2C0\",socket=\"0\""
+	w="$(t241_pcie_mix); model-traffic t241_c2c_s0 'traffic port=0 rd=100' 'traffic port=1 rd=200' 'traffic port=1 rem=1 wr=50 size=32'"
+	inject t241_pcie_s0 reset
+	inject t241_c2c_s0 reset
+	"$VM_TOP/tools/pmu-metrics" -p $T241_PCIE -p $T241_C2C0 -m 'rd_bandwidth_*' \
+		-m wr_bandwidth_local -m rd_latency_local -m rd_requests_local -m wr_bandwidth_remote \
+		-f prometheus -- sh -c "$w" >$out || fail "pmu-metrics -f prometheus failed"
+	expect_series "PCIE local read bytes" $out \
+		"perf_uncore_bytes_total{$pcie,direction=\"read\",destination=\"local\"}" $((100 * 55 * 64))
+	expect_series "PCIE local write bytes" $out \
+		"perf_uncore_bytes_total{$pcie,direction=\"write\",destination=\"local\"}" $((10 * 55 * 64))
+	expect_series "PCIE remote read bytes" $out \
+		"perf_uncore_bytes_total{$pcie,direction=\"read\",destination=\"remote\"}" $((7 * 128))
+	expect_series "PCIE local reads" $out \
+		"perf_uncore_requests_total{$pcie,direction=\"read\",destination=\"local\"}" 5500
+	expect_series "C2C0 local reads, both ports" $out \
+		"perf_uncore_requests_total{$c2c,direction=\"read\",destination=\"local\"}" 300
+	expect_series "C2C0 remote write bytes" $out \
+		"perf_uncore_bytes_total{$c2c,direction=\"write\",destination=\"remote\"}" $((50 * 32))
+	expect_eq "every PMU up, nothing multiplexed" \
+		"$(grep -c '^perf_uncore_up{.*} 1$' $out) $(grep -c '^perf_uncore_counted_ratio{.*} 1$' $out)" "2 2"
+	inject t241_pcie_s0 reset
+	"$VM_TOP/tools/pmu-metrics" -p $T241_PCIE -m rd_latency_local -f json -- sh -c "$(t241_pcie_mix)" \
+		>/tmp/pmu-metrics.json || fail "pmu-metrics -f json failed"
+	expect_eq "PCIE local read latency, cycles" "$(python3 -c 'import json, sys
+m = {x["name"]: x["value"] for x in json.load(open(sys.argv[1]))["pmus"][0]["metrics"]}
+print(m["rd_latency_local"])' /tmp/pmu-metrics.json)" 26.0
 }
 
 run_test "every fabric PMU of both sockets is there" test_pmus_present
@@ -665,4 +701,6 @@ run_test "Ampere MCU: ampere_cspmu's name and files, its filter exact" test_ampe
 run_test "Ampere MCU: two filters take turns, a group of them is refused" test_ampere_filter_turns
 run_test "pmu-metrics: Grace SCF and AmpereOne MCU bytes, requests, latency as the models were given" \
 	test_pmu_metrics_grace_ampere
+run_test "pmu-metrics: Grace PCIE and NVLink-C2C0 bytes, requests, latency as the models were given" \
+	test_pmu_metrics_grace_pcie_c2c
 t_summary

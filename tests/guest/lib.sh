@@ -346,6 +346,9 @@ metrics_count() { awk -v e="$2" '$1 == "#" && $2 == "count" && $3 == e { print $
 # prom_series FILE 'NAME{LABELS}': a series' value in pmu-metrics'
 # Prometheus output, the labels in any order
 prom_series() { "$VM_TOP/tests/tools/prom-series" "$@"; }
+# expect_series WHAT FILE SERIES EXPECTED: SERIES's value in the exposition
+# FILE (Prometheus' text format; labels in any order) is EXPECTED
+expect_series() { expect_eq "$1" "$(prom_series "$2" "$3")" "$4"; }
 
 # counts EVENTS CMD: run CMD under perf stat -a, print one count a line
 counts() {
