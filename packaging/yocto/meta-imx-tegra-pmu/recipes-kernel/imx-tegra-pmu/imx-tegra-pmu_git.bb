@@ -10,22 +10,21 @@ LIC_FILES_CHKSUM = "file://COPYING;md5=b234ee4d69f5fce4486a80fdaf4a4263"
 
 inherit module systemd
 
-# The files of the checkout this layer sits in (conf/layer.conf)
-FILESEXTRAPATHS:prepend := "${IMX_TEGRA_PMU_TOP}:"
-SRC_URI = "file://Makefile \
-           file://Kbuild \
-           file://compat \
-           file://COPYING \
-           file://drivers/perf \
-           file://include/linux/perf \
-           file://tools/imx-tegra-pmu-switch \
-           file://tools/pmu-metrics \
-           file://packaging/systemd/pmu-metrics-exporter.service \
-           file://packaging/imx-tegra-pmu.conf \
-           file://Documentation/admin-guide/perf \
-          "
+# The commit the checkout this layer sits in (conf/layer.conf) has checked
+# out, fetched with git: a new commit is a new PV (0.1+git<revision>), so
+# an image's package feed upgrades and the modules are built again.  What
+# is not committed is not built: commit it first
+def imx_tegra_pmu_head(d):
+    import subprocess
+    top = d.getVar('IMX_TEGRA_PMU_TOP')
+    return subprocess.check_output(['git', '-C', top, 'rev-parse', 'HEAD'],
+                                   text=True).strip()
+
+PV = "0.1+git"
+SRC_URI = "git://${IMX_TEGRA_PMU_TOP};protocol=file;nobranch=1;destsuffix=${BPN}"
+SRCREV = "${@imx_tegra_pmu_head(d)}"
 # UNPACKDIR from styhead on; scarthgap unpacks into WORKDIR
-S = "${@d.getVar('UNPACKDIR') or d.getVar('WORKDIR')}"
+S = "${@d.getVar('UNPACKDIR') or d.getVar('WORKDIR')}/${BPN}"
 
 # The drivers only: the checkout's test modules stay out of the build
 # (Kbuild's PMU_TESTS); module.bbclass passes KERNEL_SRC and O=
