@@ -1,0 +1,72 @@
+# Prometheus' own clients for the exporter's tests, on the host
+# (pmu-metrics-test, over a fake perf) and on the x86 board (the e2e
+# exporter suite, over the models): Debian's prometheus-node-exporter and
+# prometheus started on free local ports, their answers fetched and
+# queried.  Sourced after a file that defines fail; the caller kills
+# what PIDS holds when it ends.  WAIT_TRIES: how many tenths of a second
+# wait_for waits at most (a bound for a client that never gets there,
+# never a timed assertion).
+# shellcheck shell=bash
+
+WAIT_TRIES=${WAIT_TRIES:-600}
+PIDS=("${PIDS[@]}")
+
+free_port() {
+	python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
+}
+
+# get URL: its body (stdout), or fail
+get() {
+	python3 -c 'import sys, urllib.request; sys.stdout.write(urllib.request.urlopen(sys.argv[1], timeout=10).read().decode())' "$1"
+}
+
+# wait_for WHAT COMMAND...: COMMAND succeeds, within WAIT_TRIES tenths
+wait_for() {
+	local what=$1 _
+	shift
+	for _ in $(seq "$WAIT_TRIES"); do
+		"$@" >/dev/null 2>&1 && return 0
+		sleep 0.1
+	done
+	fail "$what: not within $((WAIT_TRIES / 10)) s"
+}
+
+# start_node_exporter DIR PORT LOG: node_exporter's textfile collector alone,
+# reading DIR, serving on PORT
+start_node_exporter() {
+	prometheus-node-exporter --collector.disable-defaults --collector.textfile \
+		--collector.textfile.directory="$1" --web.listen-address="127.0.0.1:$2" \
+		>"$3" 2>&1 &
+	PIDS+=($!)
+	wait_for "node_exporter answering" get "http://127.0.0.1:$2/metrics"
+}
+
+# start_prometheus TARGET PORT DIR: Prometheus scraping TARGET (HOST:PORT) each
+# second, serving its API on PORT, its configuration, database and log
+# in DIR
+start_prometheus() {
+	mkdir -p "$3"
+	cat >"$3/prometheus.yml" <<EOF
+global:
+  scrape_interval: 1s
+scrape_configs:
+  - job_name: pmu
+    static_configs:
+      - targets: ['$1']
+EOF
+	prometheus --config.file="$3/prometheus.yml" --storage.tsdb.path="$3/tsdb" \
+		--web.listen-address="127.0.0.1:$2" >"$3/prometheus.log" 2>&1 &
+	PIDS+=($!)
+}
+
+# prom_query PORT QUERY: the value of the first series QUERY (URL-encoded)
+# gives in Prometheus' API on PORT, or nothing
+prom_query() {
+	get "http://127.0.0.1:$1/api/v1/query?query=$2" |
+		python3 -c 'import json, sys
+r = json.load(sys.stdin)["data"]["result"]
+print(r[0]["value"][1] if r else "")'
+}
+scraped() { [ -n "$(prom_query "$@")" ]; }
+# prom_has PORT QUERY VALUE: the query's value is VALUE
+prom_has() { [ "$(prom_query "$1" "$2")" = "$3" ]; }
