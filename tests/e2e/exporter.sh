@@ -27,7 +27,8 @@ WANT=(
 	"perf_uncore_bytes_total{$MQL,direction=\"read\"} $((64 * 8 * 16))"
 	"perf_uncore_bytes_total{$MQL,direction=\"write\"} $((9 * 8 * 16))"
 )
-EP=
+EP=''
+PIDS=()
 cleanup() {
 	local p
 	for p in "${PIDS[@]}"; do kill "$p" 2>/dev/null; done
@@ -43,6 +44,9 @@ has_all() {
 	done
 }
 file_complete() { has_all "$D/tf/pmu.prom"; }
+# (the file is there before perf counts: it says so from the start, with
+# every PMU down; the first report is perf's first interval)
+first_report() { grep -qx 'perf_uncore_reports_total [1-9][0-9]*' "$D/tf/pmu.prom"; }
 
 # The exporter on both controllers, started before the traffic (its
 # counters add up its reports, so the traffic counts whenever it comes),
@@ -55,7 +59,7 @@ start_exporter() {
 	"$VM_TOP/tools/pmu-metrics" -p "$MP" -p "$MQ" --textfile "$D/tf/pmu.prom" \
 		--listen "127.0.0.1:$EP" >"$D/exporter.log" 2>&1 &
 	PIDS+=($!)
-	wait_for "the exporter's first report" test -s "$D/tf/pmu.prom"
+	wait_for "the exporter's first report" first_report
 	model-traffic imx8mp 'read count=100 bytes=64 id=0x70' 'read count=28 bytes=64 id=0' \
 		'write count=5 bytes=128 id=0x7c'
 	model-traffic imx8mq 'read count=64 bytes=64' 'write count=9 bytes=64'

@@ -2,14 +2,21 @@
 # (pmu-metrics-test, over a fake perf) and on the x86 board (the e2e
 # exporter suite, over the models): Debian's prometheus-node-exporter and
 # prometheus started on free local ports, their answers fetched and
-# queried.  Sourced after a file that defines fail; the caller kills
-# what PIDS holds when it ends.  WAIT_TRIES: how many tenths of a second
+# queried.  Sourced after a file that defines fail.  A test runs in a
+# subshell of its own: the clients it starts stop when it ends, however
+# it ends (an EXIT trap of that subshell).  WAIT_TRIES: how many tenths of a second
 # wait_for waits at most (a bound for a client that never gets there,
 # never a timed assertion).
 # shellcheck shell=bash
 
 WAIT_TRIES=${WAIT_TRIES:-600}
-PIDS=("${PIDS[@]}")
+CLIENT_PIDS=()
+
+# client_started PID: stopped when the (sub)shell that started it ends
+client_started() {
+	CLIENT_PIDS+=("$1")
+	trap 'kill "${CLIENT_PIDS[@]}" 2>/dev/null' EXIT
+}
 
 free_port() {
 	python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
@@ -37,7 +44,7 @@ start_node_exporter() {
 	prometheus-node-exporter --collector.disable-defaults --collector.textfile \
 		--collector.textfile.directory="$1" --web.listen-address="127.0.0.1:$2" \
 		>"$3" 2>&1 &
-	PIDS+=($!)
+	client_started $!
 	wait_for "node_exporter answering" get "http://127.0.0.1:$2/metrics"
 }
 
@@ -56,7 +63,7 @@ scrape_configs:
 EOF
 	prometheus --config.file="$3/prometheus.yml" --storage.tsdb.path="$3/tsdb" \
 		--web.listen-address="127.0.0.1:$2" >"$3/prometheus.log" 2>&1 &
-	PIDS+=($!)
+	client_started $!
 }
 
 # prom_query PORT QUERY: the value of the first series QUERY (URL-encoded)
