@@ -57,7 +57,7 @@ cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 text = open(prom).read().splitlines()
 pmus = [l for l in text if l.startswith('perf_uncore_up{')]
 low = [l for l in text if l.startswith('perf_uncore_counted_ratio{') and float(l.split()[-1]) < 1]
-reports = [l for l in text if l.startswith('perf_uncore_reports ')]
+reports = [l for l in text if l.startswith('perf_uncore_reports_total ')]
 print('PMUs exported: %d (%d up), reports: %s' % (
     len(pmus), sum(l.endswith(' 1') for l in pmus), reports[0].split()[-1] if reports else '?'))
 print('exporter + perf: %.2f s CPU in %.1f s (from start to stop): %.2f%% of one CPU, '
