@@ -630,9 +630,8 @@ test_pmu_metrics_grace_ampere() {
 	inject t241_scf_s1 reset
 	"$VM_TOP/tools/pmu-metrics" -p $T241_SCF -m 'local_rd_latency' -m 'remote_rd_latency' \
 		-f json -- sh -c "$w" >/tmp/pmu-metrics.json || fail "pmu-metrics -f json failed"
-	expect_eq "SCF latencies, cycles (local, remote)" "$(python3 -c 'import json, sys
-m = {x["name"]: x["value"] for x in json.load(open(sys.argv[1]))["pmus"][0]["metrics"]}
-print(m["local_rd_latency"], m["remote_rd_latency"])' /tmp/pmu-metrics.json)" "40.0 90.0"
+	expect_eq "SCF latencies, cycles (local, remote)" \
+		"$(json_metrics /tmp/pmu-metrics.json local_rd_latency remote_rd_latency)" "40.0 90.0"
 }
 
 # pmu-metrics on Grace's PCIE (every root port: no root_port filter) and
@@ -668,9 +667,8 @@ test_pmu_metrics_grace_pcie_c2c() {
 	inject t241_pcie_s0 reset
 	"$VM_TOP/tools/pmu-metrics" -p $T241_PCIE -m rd_latency_local -f json -- sh -c "$(t241_pcie_mix)" \
 		>/tmp/pmu-metrics.json || fail "pmu-metrics -f json failed"
-	expect_eq "PCIE local read latency, cycles" "$(python3 -c 'import json, sys
-m = {x["name"]: x["value"] for x in json.load(open(sys.argv[1]))["pmus"][0]["metrics"]}
-print(m["rd_latency_local"])' /tmp/pmu-metrics.json)" 26.0
+	expect_eq "PCIE local read latency, cycles" \
+		"$(json_metrics /tmp/pmu-metrics.json rd_latency_local)" 26.0
 }
 
 run_test "every fabric PMU of both sockets is there" test_pmus_present

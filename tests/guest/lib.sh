@@ -237,15 +237,30 @@ knows() {
 }
 
 # What the board's firmware describes, whichever driver binds or none:
-# i.MX8 DDR controllers in its device tree or its ACPI tables (PRP0001
-# with their compatible, the x86 board's), CoreSight PMUs in its APMT.
+# i.MX8 DDR controllers in its device tree, CoreSight PMUs in its APMT
+# (the arm64 boards, where the handover suites run).
 # (A suite that counts what is there checks against these, so that
 # devices gone missing fail rather than leave nothing to check)
 fw_has_imx8_ddr() {
-	grep -rqs --include=compatible -e '-ddr-pmu' /sys/firmware/devicetree/base ||
-		grep -qs -e '-ddr-pmu' /sys/bus/acpi/devices/*/modalias
+	grep -rqs --include=compatible -e '-ddr-pmu' /sys/firmware/devicetree/base
 }
 fw_has_apmt() { [ -e /sys/firmware/acpi/tables/APMT ]; }
+# count_described SIDE: the handover suites' counting, as the firmware
+# describes the board, whichever driver binds (SIDE names it in the
+# messages): the DDR controllers' PMU counts exactly (imx8_counts_exact);
+# status 1 where there is no APMT, else 0 with its CoreSight devices there
+# to count next.  A board that describes neither fails, as does a
+# described device with no PMU or device.
+count_described() {
+	fw_has_imx8_ddr || fw_has_apmt || fail "the firmware describes neither DDR controllers nor an APMT"
+	if fw_has_imx8_ddr; then
+		[ -n "$(ls -d "$PMUS"/imx8_ddr* 2>/dev/null)" ] || fail "DDR controllers, but no imx8_ddr PMU"
+		imx8_counts_exact "$1"
+	fi
+	fw_has_apmt || return 1
+	[ -n "$(ls -d /sys/bus/platform/devices/arm-cs-arch-pmu.* 2>/dev/null)" ] ||
+		fail "an APMT, but no arm-cs-arch-pmu device"
+}
 
 # board_has ALIASES...: a platform device of the board answers to one of
 # the alias lists (a kind the board has no device of is left out)
@@ -349,6 +364,13 @@ prom_series() { "$VM_TOP/tests/tools/prom-series" "$@"; }
 # expect_series WHAT FILE SERIES EXPECTED: SERIES's value in the exposition
 # FILE (Prometheus' text format; labels in any order) is EXPECTED
 expect_series() { expect_eq "$1" "$(prom_series "$2" "$3")" "$4"; }
+# json_metrics FILE METRIC...: the values pmu-metrics -f json gave the
+# first PMU's METRICs, on one line
+json_metrics() {
+	python3 -c 'import json, sys
+m = {x["name"]: x["value"] for x in json.load(open(sys.argv[1]))["pmus"][0]["metrics"]}
+print(*(m[n] for n in sys.argv[2:]))' "$@"
+}
 
 # counts EVENTS CMD: run CMD under perf stat -a, print one count a line
 counts() {
