@@ -1,15 +1,11 @@
-# Prometheus' own clients for the exporter's tests, on the host
-# (pmu-metrics-test, over a fake perf) and on the x86 board (the e2e
-# exporter suite, over the models): Debian's prometheus-node-exporter and
-# prometheus started on free local ports, their answers fetched and
-# queried.  Sourced after a file that defines fail.  A test runs in a
-# subshell of its own: the clients it starts stop when it ends, however
-# it ends (an EXIT trap of that subshell).  WAIT_TRIES: how many tenths of a second
-# wait_for waits at most (a bound for a client that never gets there,
-# never a timed assertion).
+# Prometheus' own clients for the exporter's tests (pmu-metrics-test,
+# over a fake perf): Debian's prometheus-node-exporter and prometheus
+# started on free local ports, their answers fetched and queried.
+# Sourced after a file that defines fail.  A test runs in a subshell of
+# its own: the clients it starts stop when it ends, however it ends (an
+# EXIT trap of that subshell).
 # shellcheck shell=bash
 
-WAIT_TRIES=${WAIT_TRIES:-600}
 CLIENT_PIDS=()
 
 # client_started PID: stopped when the (sub)shell that started it ends
@@ -27,15 +23,16 @@ get() {
 	python3 -c 'import sys, urllib.request; sys.stdout.write(urllib.request.urlopen(sys.argv[1], timeout=10).read().decode())' "$1"
 }
 
-# wait_for WHAT COMMAND...: COMMAND succeeds, within WAIT_TRIES tenths
+# wait_for WHAT COMMAND...: COMMAND succeeds, within a bound (not timed:
+# the bound is for a client that never gets there)
 wait_for() {
 	local what=$1 _
 	shift
-	for _ in $(seq "$WAIT_TRIES"); do
+	for _ in $(seq 600); do
 		"$@" >/dev/null 2>&1 && return 0
 		sleep 0.1
 	done
-	fail "$what: not within $((WAIT_TRIES / 10)) s"
+	fail "$what: not within 60 s"
 }
 
 # start_node_exporter DIR PORT LOG: node_exporter's textfile collector alone,
