@@ -606,7 +606,7 @@ test_hotplug_while_probing() {
 # 8MM's beats of 16 bytes and the 8MN's of 8 (perf's tables: the model's
 # 64-byte burst is 8 beats)
 test_pmu_metrics_per_master() {
-	local w out=/tmp/pmu-metrics.prom mp m u lab
+	local w out=/tmp/pmu-metrics.prom mp m u master
 	local -A soc=()
 	for m in imx8mq imx8mm imx8mn; do
 		u=$(pmu_of $m) || fail "no $m PMU: the device-tree boards have one"
@@ -629,12 +629,12 @@ test_pmu_metrics_per_master() {
 	done
 	for m in rd:read:gpu3d:$((100 * 64)) rd:read:a53:$((28 * 64)) wr:write:vpu1:$((5 * 128)) \
 		rd:read:vpu1:0; do
-		IFS=: read -r d dir lab want <<<"$m"
+		IFS=: read -r d dir master want <<<"$m"
 		reset_models
-		"$VM_TOP/tools/pmu-metrics" -p "$MP" -m "${d}_bandwidth_$lab" -f prometheus \
-			-- sh -c "$w" >$out || fail "pmu-metrics -m ${d}_bandwidth_$lab failed"
-		expect_series "8MP $dir bytes of $lab" $out \
-			"perf_uncore_bytes_total{$mp,direction=\"$dir\",master=\"$lab\"}" "$want"
+		"$VM_TOP/tools/pmu-metrics" -p "$MP" -m "${d}_bandwidth_$master" -f prometheus \
+			-- sh -c "$w" >$out || fail "pmu-metrics -m ${d}_bandwidth_$master failed"
+		expect_series "8MP $dir bytes of $master" $out \
+			"perf_uncore_bytes_total{$mp,direction=\"$dir\",master=\"$master\"}" "$want"
 	done
 }
 
