@@ -18,5 +18,29 @@ test_leak_suite_without_kmemleak() {
 	grep -q 'FAIL: kmemleak is off' <<<"$out" || fail "no message that kmemleak is off"
 }
 
+# The handover suites count what the firmware describes
+# (count_described): a board whose firmware describes nothing fails, as
+# does a described DDR controller whose PMU is not there; with the
+# driver bound it counts, exactly
+test_count_described_fails_closed() {
+	local out ko=$VM_TOP/drivers/perf/imx8_ddr_pmu.ko
+	out=$(FW=$(mktemp -d) count_described harness 2>&1) && fail "firmware describing nothing: passed"
+	echo "  $out"
+	grep -q 'FAIL: the firmware describes neither' <<<"$out" || fail "not said: $out"
+	rmmod imx8_ddr_pmu || fail "rmmod imx8_ddr_pmu"
+	out=$(count_described "without the driver" 2>&1)
+	insmod "$ko" || fail "insmod $ko"
+	echo "  $out"
+	grep -q 'FAIL: DDR controllers, but no imx8_ddr PMU' <<<"$out" ||
+		fail "the DDR controllers without a PMU not failed: $out"
+	out=$(count_described "with the driver" 2>&1)
+	echo "$out"
+	grep -q FAIL <<<"$out" && fail "with the driver bound: $out"
+	grep -q '^  with the driver: imx8_ddr[0-9]*/read/ (driver imx8-ddr-pmu) = 1000$' <<<"$out" ||
+		fail "with the driver bound, no exact count"
+}
+
 run_test "a leak suite on a kernel with kmemleak off fails, saying so" test_leak_suite_without_kmemleak
+run_test "counting what the firmware describes: nothing described, or no PMU for it, fails" \
+	test_count_described_fails_closed
 t_summary

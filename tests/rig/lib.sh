@@ -46,6 +46,37 @@ with_progress() {
 	return $rc
 }
 
+# with_time_limit SECONDS CMD...: CMD (a shell function too) in
+# a process group of its own, stopped with all it started if it runs
+# longer than SECONDS (a guard against a hang: far above what any takes);
+# its status, or 124 and a line saying so, as timeout(1)
+with_time_limit() {
+	local limit=$1 pid dog rc flag
+	shift
+	flag=$(mktemp)
+	set -m
+	"$@" &
+	pid=$!
+	(trap 'exit 0' TERM
+	sleep "$limit" & wait $!
+	echo >"$flag"
+	kill -TERM -- -"$pid" 2>/dev/null
+	sleep 60 & wait $!
+	kill -KILL -- -"$pid" 2>/dev/null) &
+	dog=$!
+	set +m
+	wait "$pid"
+	rc=$?
+	kill -TERM -- -"$dog" 2>/dev/null
+	wait "$dog" 2>/dev/null
+	if [ -s "$flag" ]; then
+		echo "stopped after $limit s: $*"
+		rc=124
+	fi
+	rm -f "$flag"
+	return $rc
+}
+
 # need_pkgs PKG...: install the Debian packages of those that are missing
 # (as root, or with sudo), saying which.  On a machine without dpkg and
 # apt (Fedora, RHEL) it names them and stops: they are Debian's names,
