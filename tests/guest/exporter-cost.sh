@@ -4,7 +4,10 @@
 # EXPORTER_SECONDS (60): the CPU time of the exporter and its perf (their
 # rusage), and the whole guest's busy time (/proc/stat) against as long a
 # window without it; then whether any PMU's events were multiplexed
-# (perf_uncore_counted_ratio below 1).  Figures only (TCG under a debug
+# (perf_uncore_counted_ratio below 1), each with its events and the
+# counters its driver found (the probe's line in the kernel log); then
+# perf alone with the exporter's own command line for as long, so that
+# the exporter's share is the difference.  Figures only (TCG under a debug
 # kernel: an upper bound of what silicon would show).  Part of make bench;
 # alone: tools/vm-run 'bash tests/guest/exporter-cost.sh'
 
@@ -13,7 +16,7 @@ secs=${EXPORTER_SECONDS:-60}
 
 echo "== the metrics exporter: every PMU once a second, ${secs} s"
 python3 - "$VM_TOP/tools/pmu-metrics" "$secs" <<'PY'
-import os, resource, signal, subprocess, sys, tempfile, time
+import os, re, resource, shlex, signal, subprocess, sys, tempfile, time
 
 tool, secs = sys.argv[1], float(sys.argv[2])
 ncpu = os.cpu_count()
@@ -38,21 +41,37 @@ out = tempfile.mkdtemp()
 prom = os.path.join(out, 'pmu.prom')
 before = resource.getrusage(resource.RUSAGE_CHILDREN)
 wall0 = time.monotonic()
-proc = subprocess.Popen([tool, '--textfile', prom], stdout=subprocess.DEVNULL,
-                        stderr=subprocess.PIPE, text=True)
+errf = os.path.join(out, 'stderr')
+proc = subprocess.Popen([tool, '-v', '--textfile', prom], stdout=subprocess.DEVNULL,
+                        stderr=open(errf, 'w'))
 # the first report: the events are open and counting
 deadline = time.monotonic() + 120
 while not os.path.exists(prom) and time.monotonic() < deadline and proc.poll() is None:
     time.sleep(0.2)
 if not os.path.exists(prom):
     proc.kill()
-    sys.exit('exporter-cost: no report in 120 s: %s' % proc.communicate()[1])
+    proc.wait()
+    sys.exit('exporter-cost: no report in 120 s: %s' % open(errf).read())
 running = window()
 proc.send_signal(signal.SIGTERM)
-err = proc.communicate()[1]
+proc.wait()
+err = open(errf).read()
 wall = time.monotonic() - wall0
-after = resource.getrusage(resource.RUSAGE_CHILDREN)
-cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+
+def cpu_since(before):
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+
+cpu = cpu_since(before)
+# the exporter's perf command (-v), to run alone: its output thrown away
+cmd = None
+for line in err.splitlines():
+    if ': ' in line and ' stat -a ' in line:
+        cmd = shlex.split(line.split(': ', 1)[1])
+        cmd[cmd.index('-o') + 1] = '/dev/null'
+        break
 
 text = open(prom).read().splitlines()
 pmus = [l for l in text if l.startswith('perf_uncore_up{')]
@@ -64,8 +83,38 @@ print('exporter + perf: %.2f s CPU in %.1f s (from start to stop): %.2f%% of one
       '%.2f%% of the guest\'s %d' % (cpu, wall, 100 * cpu / wall, 100 * cpu / wall / ncpu, ncpu))
 print('guest busy, %d s windows: %.2f%% without it, %.2f%% with it (+%.2f points, '
       'the kernel\'s reads on the PMUs\' CPUs included)' % (secs, idle, running, running - idle))
+if cmd:
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    wall0 = time.monotonic()
+    perf = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    time.sleep(secs)
+    perf.send_signal(signal.SIGINT)
+    perf.wait()
+    pwall = time.monotonic() - wall0
+    pcpu = cpu_since(before)
+    print('perf alone, the same %d events every second: %.2f s CPU in %.1f s: %.2f%% of one '
+          'CPU; the exporter\'s own share: %.2f%% of one CPU' % (
+              sum(a == '-e' for a in cmd), pcpu, pwall, 100 * pcpu / pwall,
+              100 * cpu / wall - 100 * pcpu / pwall))
+else:
+    print('perf alone: not measured, the exporter did not print its perf command')
+# the counters each driver found, from its probe's line in the kernel log
+found = {}
+for line in subprocess.run(['dmesg'], capture_output=True, text=True).stdout.splitlines():
+    m = re.search(r' (\S+): (\d+) counters of \d+ bits( with cycle counter)?', line)
+    if m:
+        found[m.group(1)] = int(m.group(2)) + (1 if m.group(3) else 0)
 print('multiplexed: %s' % ('none (every PMU counted all the time)' if not low else
-                           '%d PMUs: %s' % (len(low), '; '.join(low))))
+                           '%d PMUs' % len(low)))
+for l in low:
+    name = re.search(r'pmu="([^"]+)"', l).group(1)
+    events = sum(1 for a in (cmd or []) if a.startswith(name + '/'))
+    have = found.get(name)
+    print('  %s counted %s of the time: %d events for %s counters (%s)' % (
+        name, l.split()[-1], events, have if have is not None else '?',
+        'they do not fit' if have is not None and events > have else
+        'THEY FIT: multiplexed for another reason' if have is not None else
+        'the kernel log does not say'))
 if proc.returncode not in (0, -signal.SIGTERM):
     print('exporter exit status %s: %s' % (proc.returncode, err.strip()))
 PY
