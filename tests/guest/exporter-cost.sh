@@ -103,18 +103,23 @@ found = {}
 for line in subprocess.run(['dmesg'], capture_output=True, text=True).stdout.splitlines():
     m = re.search(r' (\S+): (\d+) counters of \d+ bits( with cycle counter)?', line)
     if m:
-        found[m.group(1)] = int(m.group(2)) + (1 if m.group(3) else 0)
+        # N counters in all: with a cycle counter, one of them is it
+        found[m.group(1)] = (int(m.group(2)), bool(m.group(3)))
 print('multiplexed: %s' % ('none (every PMU counted all the time)' if not low else
                            '%d PMUs' % len(low)))
 for l in low:
     name = re.search(r'pmu="([^"]+)"', l).group(1)
-    events = sum(1 for a in (cmd or []) if a.startswith(name + '/'))
-    have = found.get(name)
-    print('  %s counted %s of the time: %d events for %s counters (%s)' % (
-        name, l.split()[-1], events, have if have is not None else '?',
-        'they do not fit' if have is not None and events > have else
-        'THEY FIT: multiplexed for another reason' if have is not None else
-        'the kernel log does not say'))
+    events = [a for a in (cmd or []) if a.startswith(name + '/')]
+    fit = '?'
+    if name in found:
+        n, cc = found[name]
+        # the cycle counter takes only the cycles event
+        fit = n - 1 + (name + '/cycles/' in events) if cc else n
+    print('  %s counted %s of the time: %d events, room for %s at once (%s)' % (
+        name, l.split()[-1], len(events), fit,
+        'the kernel log does not say' if fit == '?' else
+        'they do not fit' if len(events) > fit else
+        'THEY FIT: multiplexed for another reason'))
 if proc.returncode not in (0, -signal.SIGTERM):
     print('exporter exit status %s: %s' % (proc.returncode, err.strip()))
 PY
