@@ -2,7 +2,7 @@
 # "LINE<TAB>WHERE<TAB>COMMAND" for each, LINE where it starts, WHERE
 # "board" for those the x86 board runs as written (perf's, pmu-metrics'
 # and t410-metrics' but --pci, whose addresses, interfaces and drives are
-# a server's, -m, the i.MX8MP's masters, and the exporter's --listen and
+# a server's, -m and --master, the i.MX8's masters, and the exporter's --listen and
 # --textfile, the sysfs and debugfs lines) and "elsewhere" for the
 # others.  Shared by the
 # board's tests/e2e/doc_commands.sh, which runs the first kind, and the
@@ -19,7 +19,7 @@ function flush(where) {
 	if (cmd != "" && cmd !~ /PMU\/EVENT\/|\[-I MS\]|TMPFILE|\[options\]/) {
 		where = "elsewhere"
 		if (cmd ~ /^(perf|pmu-metrics|t410-metrics|ls|echo|cat) / &&
-		    cmd !~ /^(pmu|t410)-metrics .*(--pci|--listen|--textfile| -m )/)
+		    cmd !~ /^(pmu|t410)-metrics .*(--pci|--listen|--textfile|--master| -m )/)
 			where = "board"
 		print start "\t" where "\t" cmd
 	}

@@ -638,6 +638,34 @@ test_pmu_metrics_per_master() {
 	done
 }
 
+# pmu-metrics --master on the super filter: the requests of masters named
+# by AXI ID (a35: IDs 0x20-0x2f, on the DB's port 3) on the 8DXL's DDR
+# controller and its DB equal the bursts the models were given; the
+# figures kept with -m fit the three filtered counters, so none take turns
+test_pmu_metrics_named_masters() {
+	local out=/tmp/pmu-metrics-masters.prom w dxl db m d dir master want
+	# shellcheck disable=SC2034  # read as ${!d}
+	dxl="family=\"imx8_ddr\",pmu=\"$DXL\",controller=\"${DXL#imx8_ddr}\""
+	db="family=\"imx8_db\",pmu=\"$DB\",interconnect=\"${DB#imx8_db}\""
+	w="model-traffic imx8dxl 'read count=50 bytes=64 id=0x12' 'write count=7 bytes=64 id=0x25' 'read count=9 bytes=64 id=0x30'; model-traffic imx8dxl-db 'read count=40 bytes=64 id=0x12 port=0' 'read count=6 bytes=32 id=0x21 port=3' 'read count=100 bytes=64 id=0x21 port=5' 'write count=3 bytes=64 id=0x12 port=0'"
+	reset_models
+	"$VM_TOP/tools/pmu-metrics" -p "$DXL" -p "$DB" --master isp=0x12 --master a35=0x20/0xf@3 \
+		-m 'rd_*' -m wr_requests_a35 -f prometheus -- sh -c "$w" >$out ||
+		fail "pmu-metrics --master failed"
+	for m in dxl:read:isp:50 dxl:write:a35:7 dxl:read:a35:0 db:read:isp:40 db:read:a35:6 db:write:a35:0; do
+		IFS=: read -r d dir master want <<<"$m"
+		expect_series "$d $dir requests of $master" $out \
+			"perf_uncore_requests_total{${!d},direction=\"$dir\",master=\"$master\"}" "$want"
+	done
+	grep -q '^perf_uncore_counted_ratio{.*} 1$' $out || fail "no ratio of 1"
+	grep '^perf_uncore_counted_ratio{' $out | grep -v ' 1$' && fail "figures took turns"
+	# the i.MX8 guide's line, on the DB alone
+	"$VM_TOP/tools/pmu-metrics" -p "$DB" --master isp=0x12 --master a35=0x20/0xf@3 -m 'rd_*' \
+		-f prometheus -- sh -c "$w" >$out || fail "pmu-metrics -p $DB --master failed"
+	expect_series "DB alone: isp reads" $out \
+		"perf_uncore_requests_total{$db,direction=\"read\",master=\"isp\"}" 40
+}
+
 # The DB monitor's two clocks (the board's fixed clocks "db_pmu_ipg" and
 # "db_pmu_cnt", from its device tree) run while the driver has it: the
 # clock framework's enable counts, and back to 0 once it lets go
@@ -700,6 +728,8 @@ run_test "owner CPUs off- and online while the driver loads, goes and counts" \
 
 run_test "pmu-metrics: the 8MP's bytes in all and per master, the 8MQ's, 8MM's and 8MN's, as the models were given" \
 	test_pmu_metrics_per_master
+run_test "pmu-metrics --master: the 8DXL's and the DB's requests per named master, as the models were given" \
+	test_pmu_metrics_named_masters
 run_test "rmmod refused while an event is open" test_rmmod_busy_while_counting
 run_test "the DB monitor's clocks: enabled while it is bound, off after unbinding" test_db_clocks
 t_summary
