@@ -131,7 +131,7 @@ for drv in ours upstream; do
 	access_costs $drv nvidia_nvlink_c2c_pmu_0 c2c_s0 0x2
 	access_costs $drv nvidia_cmem_latency_pmu_0 cmem_s0 0x1
 	access_costs $drv nvidia_scf_pmu_1 t241_scf_s1 0x1
-	access_costs $drv arm_cspmu_mc_0 arm_s0 0x1
+	access_costs $drv arm_cspmu_mc_0 arm_s1 0x1
 	printf '%-9s %-30s interrupt: %s\n' $drv nvidia_ucf_pmu_0:0x112 \
 		"$(irq_cost ucf_s0 nvidia_ucf_pmu_0 event=0x112 0x112 $((1 << 31)))"
 done
