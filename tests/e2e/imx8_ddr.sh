@@ -627,6 +627,7 @@ test_pmu_metrics_per_master() {
 		expect_series "$u $d bytes ($n bursts x 8 beats x $f)" $out \
 			"perf_uncore_bytes_total{${soc[$u]},direction=\"$d\"}" $((n * 8 * f))
 	done
+	for_clients per-soc $out
 	for m in rd:read:gpu3d:$((100 * 64)) rd:read:a53:$((28 * 64)) wr:write:vpu1:$((5 * 128)) \
 		rd:read:vpu1:0; do
 		IFS=: read -r d dir master want <<<"$m"
@@ -659,6 +660,7 @@ test_pmu_metrics_named_masters() {
 	done
 	grep -q '^perf_uncore_counted_ratio{.*} 1$' $out || fail "no ratio of 1"
 	grep '^perf_uncore_counted_ratio{' $out | grep -v ' 1$' && fail "figures took turns"
+	for_clients named-masters $out
 	# the i.MX8 guide's line, on the DB alone
 	"$VM_TOP/tools/pmu-metrics" -p "$DB" --master isp=0x12 --master a35=0x20/0xf@3 -m 'rd_*' \
 		-f prometheus -- sh -c "$w" >$out || fail "pmu-metrics -p $DB --master failed"

@@ -662,6 +662,7 @@ test_pmu_metrics_grace_ampere() {
 	expect_series "MCU read bytes" $out "perf_uncore_bytes_total{$amp,direction=\"read\"}" $((107 * 64))
 	expect_series "MCU write bytes" $out "perf_uncore_bytes_total{$amp,direction=\"write\"}" $((35 * 64))
 	expect_eq "both PMUs up" "$(grep -c '^perf_uncore_up{.*} 1$' $out)" 2
+	for_clients grace-scf-ampere $out
 	inject t241_scf_s1 reset
 	"$VM_TOP/tools/pmu-metrics" -p $T241_SCF -m 'local_rd_latency' -m 'remote_rd_latency' \
 		-f json -- sh -c "$w" >/tmp/pmu-metrics.json || fail "pmu-metrics -f json failed"
@@ -699,6 +700,7 @@ test_pmu_metrics_grace_pcie_c2c() {
 		"perf_uncore_bytes_total{$c2c,direction=\"write\",destination=\"remote\"}" $((50 * 32))
 	expect_eq "every PMU up, nothing multiplexed" \
 		"$(grep -c '^perf_uncore_up{.*} 1$' $out) $(grep -c '^perf_uncore_counted_ratio{.*} 1$' $out)" "2 2"
+	for_clients grace-pcie-c2c $out
 	inject t241_pcie_s0 reset
 	"$VM_TOP/tools/pmu-metrics" -p $T241_PCIE -m rd_latency_local -f json -- sh -c "$(t241_pcie_mix)" \
 		>/tmp/pmu-metrics.json || fail "pmu-metrics -f json failed"

@@ -366,6 +366,14 @@ prom_series() { "$VM_TOP/tests/tools/prom-series" "$@"; }
 # expect_series WHAT FILE SERIES EXPECTED: SERIES's value in the exposition
 # FILE (Prometheus' text format; labels in any order) is EXPECTED
 expect_series() { expect_eq "$1" "$(prom_series "$2" "$3")" "$4"; }
+# for_clients NAME FILE: keep what the exporter wrote (FILE, checked
+# against the models) for Debian's Prometheus clients, which read it on
+# the host once the board is done (tests/tools/board-prom-clients):
+# $VM_OUT/prom/SUITE-NAME.prom
+for_clients() {
+	mkdir -p "$VM_OUT/prom" && cp "$2" "$VM_OUT/prom/$T_SUITE-$1.prom" ||
+		fail "cannot keep $2 for the Prometheus clients"
+}
 # json_metrics FILE METRIC...: the values pmu-metrics -f json gave the
 # first PMU's METRICs, on one line
 json_metrics() {
