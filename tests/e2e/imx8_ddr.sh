@@ -700,6 +700,36 @@ test_rmmod_busy_while_counting() {
 	lsmod | grep -q '^imx8_ddr_pmu' || fail "module gone"
 }
 
+# The exporter kept open on the board (pmu-metrics --listen), scraped by
+# Debian's Prometheus on the host (tools/vm-run --prometheus): what
+# Prometheus stored is the requests of each named master (the super
+# filter's generation: the 8DXL's controller and its DB) given to the
+# models once the exporter's events were open, promtool clean on what
+# the listener served
+test_prometheus_scrapes_masters() {
+	local a=$VM_OUT/prometheus/imx8-masters.answer w dxl db m d dir master want
+	# shellcheck disable=SC2034  # read as ${!d}
+	dxl="family=\"imx8_ddr\",pmu=\"$DXL\",controller=\"${DXL#imx8_ddr}\""
+	# shellcheck disable=SC2034
+	db="family=\"imx8_db\",pmu=\"$DB\",interconnect=\"${DB#imx8_db}\""
+	w="model-traffic imx8dxl 'read count=50 bytes=64 id=0x12' 'write count=7 bytes=64 id=0x25'; model-traffic imx8dxl-db 'read count=40 bytes=64 id=0x12 port=0' 'read count=6 bytes=32 id=0x21 port=3' 'read count=100 bytes=64 id=0x21 port=5'"
+	reset_models
+	exporter_listening -p "$DXL" -p "$DB" --master isp=0x12 --master a35=0x20/0xf@3 \
+		-m 'rd_*' -m wr_requests_a35
+	sh -c "$w" || fail "the traffic"
+	for m in dxl:read:isp:50 dxl:write:a35:7 db:read:isp:40 db:read:a35:6; do
+		IFS=: read -r d dir master want <<<"$m"
+		until_serves "perf_uncore_requests_total{${!d},direction=\"$dir\",master=\"$master\"}" "$want"
+	done
+	host_prometheus imx8-masters '{__name__=~"perf_uncore_requests_total|perf_uncore_up"}'
+	for m in dxl:read:isp:50 dxl:write:a35:7 db:read:isp:40 db:read:a35:6; do
+		IFS=: read -r d dir master want <<<"$m"
+		expect_series "Prometheus: $d $dir requests of $master" "$a" \
+			"perf_uncore_requests_total{${!d},direction=\"$dir\",master=\"$master\"}" "$want"
+	done
+	expect_eq "Prometheus: both PMUs up" "$(grep -c '^perf_uncore_up{.*} 1$' "$a")" 2
+}
+
 run_test "sysfs events/, format/, caps/, identifier as Linux 7.2 shows them" test_sysfs_files
 run_test "DB: imx8_db0's sysfs as Linux 7.2 shows it, its own name, IRQ" test_db_sysfs
 run_test "sysfs cpumask is one CPU" test_sysfs_cpumask
@@ -732,6 +762,8 @@ run_test "pmu-metrics: the 8MP's bytes in all and per master, the 8MQ's, 8MM's a
 	test_pmu_metrics_per_master
 run_test "pmu-metrics --master: the 8DXL's and the DB's requests per named master, as the models were given" \
 	test_pmu_metrics_named_masters
+run_test "pmu-metrics --listen: Debian's Prometheus on the host stores each master's requests" \
+	test_prometheus_scrapes_masters
 run_test "rmmod refused while an event is open" test_rmmod_busy_while_counting
 run_test "the DB monitor's clocks: enabled while it is bound, off after unbinding" test_db_clocks
 t_summary

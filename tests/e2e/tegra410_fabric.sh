@@ -708,6 +708,35 @@ test_pmu_metrics_grace_pcie_c2c() {
 		"$(json_metrics /tmp/pmu-metrics.json rd_latency_local)" 26.0
 }
 
+# The exporter kept open on the board (pmu-metrics --listen), scraped by
+# Debian's Prometheus on the host (tools/vm-run --prometheus): what
+# Prometheus stored is the traffic the models were given once the
+# exporter's events were open, per socket (Grace's SCF on socket 1, its
+# NVLink-C2C0 on socket 0) and per AmpereOne memory controller, each PMU
+# up, promtool clean on what the listener served
+test_prometheus_scrapes_grace_ampere() {
+	local a=$VM_OUT/prometheus/grace-ampere.answer scf c2c amp w m
+	scf="family=\"scf\",pmu=\"$T241_SCF\",socket=\"1\""
+	c2c="family=\"c2c0\",pmu=\"$T241_C2C0\",socket=\"0\""
+	amp="family=\"ampere_mcu\",pmu=\"$AMP\",controller=\"0\""
+	w="model-traffic t241_scf_s1 'traffic src=0 dst=0 rd=1000 wr=500 size=64 lat=40'; model-traffic t241_c2c_s0 'traffic port=0 rd=100' 'traffic port=1 rd=200'; model-traffic ampere_s0 'traffic rd=100 wr=30 rank=1 bank=3' 'traffic rd=7 wr=5'"
+	inject t241_scf_s1 reset
+	inject t241_c2c_s0 reset
+	inject ampere_s0 reset
+	exporter_listening -p $T241_SCF -p $T241_C2C0 -p $AMP -m 'local_*' -m rd_requests_local \
+		-m rd_bandwidth -m wr_bandwidth
+	sh -c "$w" || fail "the traffic"
+	set -- "perf_uncore_bytes_total{$scf,memory=\"local\",direction=\"read\"}" $((1000 * 64)) \
+		"perf_uncore_bytes_total{$scf,memory=\"local\",direction=\"write\"}" $((500 * 64)) \
+		"perf_uncore_requests_total{$c2c,direction=\"read\",destination=\"local\"}" 300 \
+		"perf_uncore_bytes_total{$amp,direction=\"read\"}" $((107 * 64)) \
+		"perf_uncore_bytes_total{$amp,direction=\"write\"}" $((35 * 64))
+	for ((m = 1; m < $#; m += 2)); do until_serves "${!m}" "${@:m+1:1}"; done
+	host_prometheus grace-ampere '{__name__=~"perf_uncore_(bytes|requests)_total|perf_uncore_up"}'
+	for ((m = 1; m < $#; m += 2)); do expect_series "Prometheus: ${!m}" "$a" "${!m}" "${@:m+1:1}"; done
+	expect_eq "Prometheus: each PMU up" "$(grep -c '^perf_uncore_up{.*} 1$' "$a")" 3
+}
+
 run_test "every fabric PMU of both sockets is there" test_pmus_present
 run_test "identifier, associated_cpus and cpumask" test_sysfs_identifier_and_cpus
 run_test "events/, format/, identifier as Linux 7.2 shows them" test_sysfs_files
@@ -740,4 +769,6 @@ run_test "pmu-metrics: Grace SCF and AmpereOne MCU bytes, requests, latency as t
 	test_pmu_metrics_grace_ampere
 run_test "pmu-metrics: Grace PCIE and NVLink-C2C0 bytes, requests, latency as the models were given" \
 	test_pmu_metrics_grace_pcie_c2c
+run_test "pmu-metrics --listen: Debian's Prometheus on the host stores the Grace and AmpereOne traffic" \
+	test_prometheus_scrapes_grace_ampere
 t_summary

@@ -374,6 +374,67 @@ for_clients() {
 	mkdir -p "$VM_OUT/prom" && cp "$2" "$VM_OUT/prom/$T_SUITE-$1.prom" ||
 		fail "cannot keep $2 for the Prometheus clients"
 }
+# The exporter on the board's port that vm-run --prometheus forwards to
+# the host, where Debian's Prometheus scrapes it (tests/rig/prom-beside).
+# Nothing here is timed: each wait has a bound, for what never gets there.
+#
+# exporter_listening PMU-METRICS-ARGS...: pmu-metrics kept open as an
+# exporter listening on $VM_PROMETHEUS, in the background until the test
+# ends, once it serves its first report (its events are open: what
+# happens from now on is counted)
+exporter_listening() {
+	[ -n "${VM_PROMETHEUS:-}" ] || skip "no Prometheus on the host (tools/vm-run --prometheus)"
+	"$VM_TOP/tools/pmu-metrics" "$@" --listen "$VM_PROMETHEUS" >/tmp/exporter.log 2>&1 &
+	EXPORTER=$!
+	trap 'kill $EXPORTER 2>/dev/null; wait $EXPORTER 2>/dev/null' EXIT
+	until_served "the exporter's first report" '^perf_uncore_reports_total [1-9]'
+}
+# served FILE: what the exporter serves now, in FILE
+served() {
+	python3 -c 'import sys, urllib.request
+sys.stdout.write(urllib.request.urlopen(sys.argv[1], timeout=30).read().decode())' \
+		"http://127.0.0.1:$VM_PROMETHEUS/metrics" >"$1" 2>/dev/null
+}
+# until_served WHAT REGEX: the exporter serves a line matching REGEX
+until_served() {
+	local _
+	for _ in $(seq 600); do
+		kill -0 "$EXPORTER" 2>/dev/null || fail "$1: the exporter ended: $(tail -3 /tmp/exporter.log)"
+		served /tmp/served.prom && grep -qE "$2" /tmp/served.prom && return 0
+		sleep 0.5
+	done
+	fail "$1: not served within 300 s"
+}
+# until_serves SERIES VALUE: the exporter serves SERIES at VALUE
+until_serves() {
+	local _ v=
+	for _ in $(seq 600); do
+		served /tmp/served.prom && v=$(prom_series /tmp/served.prom "$1") && [ "$v" = "$2" ] && return 0
+		sleep 0.5
+	done
+	fail "$1: served $v, not $2, within 300 s"
+}
+# host_prometheus NAME QUERY: ask the host's Prometheus for QUERY (PromQL)
+# as it stored it from a scrape of the exporter made after this call;
+# the answer (exposition lines, the series as the exporter served them)
+# is then in $VM_OUT/prometheus/NAME.answer.  Fails if promtool check
+# metrics found fault with what the exporter served.
+host_prometheus() {
+	local d=$VM_OUT/prometheus _
+	rm -f "$d/$1".*
+	printf '%s\n' "$2" >"$d/$1.query.tmp" && mv "$d/$1.query.tmp" "$d/$1.query" ||
+		fail "cannot ask the host's Prometheus"
+	for _ in $(seq 1200); do
+		[ ! -e "$d/$1.error" ] || fail "the host's Prometheus: $(cat "$d/$1.error")"
+		if [ -e "$d/$1.answer" ]; then
+			[ ! -s "$d/$1.promtool" ] || fail "promtool check metrics: $(cat "$d/$1.promtool")"
+			echo "  the host's Prometheus: $(grep -c '^perf_uncore_' "$d/$1.answer") series"
+			return 0
+		fi
+		sleep 0.5
+	done
+	fail "no answer from the host's Prometheus within 600 s"
+}
 # json_metrics FILE METRIC...: the values pmu-metrics -f json gave the
 # first PMU's METRICs, on one line
 json_metrics() {

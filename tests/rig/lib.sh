@@ -129,7 +129,7 @@ KBUILD_PKGS="linux-source-6.12 flex bison bc libelf-dev libssl-dev cpio kmod xz-
 # (perf takes its Python, for the jevents tables, from python3-config,
 # which only python3-dev has)
 QEMU_PKGS="dpkg-dev ninja-build meson pkg-config python3 libglib2.0-dev \
-	libpixman-1-dev libcap-ng-dev libattr1-dev libfdt-dev qemu-system-x86"
+	libpixman-1-dev libcap-ng-dev libattr1-dev libfdt-dev libslirp-dev qemu-system-x86"
 PERF_PKGS="python3 python3-dev libelf-dev libdw-dev zlib1g-dev pkg-config"
 
 # The source package version and the config fragments decide the cache key.
