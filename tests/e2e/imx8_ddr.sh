@@ -642,9 +642,10 @@ test_pmu_metrics_per_master() {
 # pmu-metrics --master on the super filter: the requests of masters named
 # by AXI ID (a35: IDs 0x20-0x2f, on the DB's port 3) on the 8DXL's DDR
 # controller and its DB equal the bursts the models were given; the
-# figures kept with -m fit the three filtered counters, so none take turns
+# figures kept with -m fit the three filtered counters, so none take
+# turns.  Then the first generation's filter, the 8MQ's
 test_pmu_metrics_named_masters() {
-	local out=/tmp/pmu-metrics-masters.prom w dxl db m d dir master want
+	local out=/tmp/pmu-metrics-masters.prom w dxl db mq m d dir master want
 	# shellcheck disable=SC2034  # read as ${!d}
 	dxl="family=\"imx8_ddr\",pmu=\"$DXL\",controller=\"${DXL#imx8_ddr}\""
 	db="family=\"imx8_db\",pmu=\"$DB\",interconnect=\"${DB#imx8_db}\""
@@ -666,6 +667,17 @@ test_pmu_metrics_named_masters() {
 		-f prometheus -- sh -c "$w" >$out || fail "pmu-metrics -p $DB --master failed"
 	expect_series "DB alone: isp reads" $out \
 		"perf_uncore_requests_total{$db,direction=\"read\",master=\"isp\"}" 40
+	# the first generation (the 8MQ): one filter for the counters, its
+	# axid-read and axid-write one a burst; a master's reads and writes
+	# are one setting of it, so they count together, neither taking turns
+	mq="family=\"imx8_ddr\",pmu=\"$MQ\",controller=\"${MQ#imx8_ddr}\""
+	reset_models
+	"$VM_TOP/tools/pmu-metrics" -p "$MQ" --master isp=0x12 -m '*_requests_isp' -f prometheus \
+		-- model-traffic imx8mq 'read count=64 bytes=64 id=0x12' 'read count=5 bytes=64 id=0x13' \
+		'write count=9 bytes=64 id=0x12' >$out || fail "pmu-metrics -p $MQ --master failed"
+	expect_series "8MQ: isp reads" $out "perf_uncore_requests_total{$mq,direction=\"read\",master=\"isp\"}" 64
+	expect_series "8MQ: isp writes" $out "perf_uncore_requests_total{$mq,direction=\"write\",master=\"isp\"}" 9
+	expect_series "8MQ: nothing took turns" $out "perf_uncore_counted_ratio{$mq}" 1
 }
 
 # The DB monitor's two clocks (the board's fixed clocks "db_pmu_ipg" and
@@ -760,7 +772,7 @@ run_test "owner CPUs off- and online while the driver loads, goes and counts" \
 
 run_test "pmu-metrics: the 8MP's bytes in all and per master, the 8MQ's, 8MM's and 8MN's, as the models were given" \
 	test_pmu_metrics_per_master
-run_test "pmu-metrics --master: the 8DXL's and the DB's requests per named master, as the models were given" \
+run_test "pmu-metrics --master: the 8DXL's, the DB's and the 8MQ's requests per named master, as the models were given" \
 	test_pmu_metrics_named_masters
 run_test "pmu-metrics --listen: Debian's Prometheus on the host stores each master's requests" \
 	test_prometheus_scrapes_masters
