@@ -7,18 +7,21 @@
 # (perf_uncore_counted_ratio below 1), each with its events and the
 # counters its driver found (the probe's line in the kernel log); then
 # perf alone with the exporter's own command line for as long, so that
-# the exporter's share is the difference.  Figures only (TCG under a debug
+# the exporter's share is the difference; and the emulation's slowdown on
+# a reference loop against the host's (EXPORTER_REF_HOST=SECONDS, from
+# tests/tools/ref-loop on the host), to scale the cost to a CPU as fast as
+# the host's.  Figures only (TCG, and on the project's board a debug
 # kernel: an upper bound of what silicon would show).  Part of make bench;
-# alone: tools/vm-run 'bash tests/guest/exporter-cost.sh'
+# alone: tools/vm-run "EXPORTER_REF_HOST=$(tests/tools/ref-loop) bash tests/guest/exporter-cost.sh"
 
 [ -n "${VM_TOP:-}" ] || { echo "exporter-cost: run on the board (tools/vm-run)" >&2; exit 1; }
 secs=${EXPORTER_SECONDS:-60}
 
 echo "== the metrics exporter: every PMU once a second, ${secs} s"
-python3 - "$VM_TOP/tools/pmu-metrics" "$secs" <<'PY'
+python3 - "$VM_TOP/tools/pmu-metrics" "$secs" "$VM_TOP/tests/tools/ref-loop" <<'PY'
 import os, re, resource, shlex, signal, subprocess, sys, tempfile, time
 
-tool, secs = sys.argv[1], float(sys.argv[2])
+tool, secs, ref_loop = sys.argv[1], float(sys.argv[2]), sys.argv[3]
 ncpu = os.cpu_count()
 hz = os.sysconf('SC_CLK_TCK')
 
@@ -83,6 +86,21 @@ print('exporter + perf: %.2f s CPU in %.1f s (from start to stop): %.2f%% of one
       '%.2f%% of the guest\'s %d' % (cpu, wall, 100 * cpu / wall, 100 * cpu / wall / ncpu, ncpu))
 print('guest busy, %d s windows: %.2f%% without it, %.2f%% with it (+%.2f points, '
       'the kernel\'s reads on the PMUs\' CPUs included)' % (secs, idle, running, running - idle))
+# How much slower the emulated CPU runs code than the host's: the same
+# Python loop here and on the host (EXPORTER_REF_HOST, its seconds there:
+# tests/rig/bench measures it).  An estimate only: emulation slows
+# system calls and the models' MMIO by other factors than plain code
+ref_here = float(subprocess.run([ref_loop], capture_output=True, text=True).stdout or 0)
+ref_host = float(os.environ.get('EXPORTER_REF_HOST') or 0)
+if ref_here and ref_host:
+    slow = ref_here / ref_host
+    print('emulation: the reference loop (tests/tools/ref-loop) took %.3f s here, %.3f s on '
+          'the host: %.0fx slower; the exporter\'s +%.2f points / %.0f = ~%.3f points of the '
+          'guest\'s %d CPUs on CPUs as fast as the host\'s (an estimate)' % (
+              ref_here, ref_host, slow, running - idle, slow, (running - idle) / slow, ncpu))
+else:
+    print('emulation: the reference loop took %.3f s here (EXPORTER_REF_HOST unset: no '
+          'host figure to scale by)' % ref_here)
 if cmd:
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     wall0 = time.monotonic()
