@@ -248,9 +248,58 @@ test_bad_input() {
 	! inject pcie_s0_rc1 "traffic dev=nosuch rd=1" 2>/dev/null || fail "model took a device that is not there"
 }
 
+# Each device's traffic as Prometheus series (pmu-metrics --pci, the
+# device label): two devices of two RCs, the other functions of the
+# second RC busy too, counted exactly; once as the exporter's output
+# (kept for Debian's clients on the host: board-prom-clients), once kept
+# open on the board's port and scraped by Debian's Prometheus on the host
+# (tools/vm-run --prometheus), its stored series the same traffic
+test_prometheus_per_device() {
+	local out=/tmp/pmu-metrics-pci.prom a=$VM_OUT/prometheus/t410-devices.answer
+	local id s r p addr w m series want
+	local -A lab=()
+	for id in nvme0 accel0; do
+		read -r s r p < <(rows | awk -v id="$id" '$1 == id { print $2, $3, $4 }')
+		addr=$(table_addr "$id") || fail "$id not found"
+		# (each is its root port's one function: the port's bit)
+		lab[$id]="family=\"pcie\",pmu=\"nvidia_pcie_pmu_${s}_rc_$r\",socket=\"$s\",rc=\"$r\",device=\"$addr\",filter=\"src_rp_mask=$(printf %#x $((1 << p)))\""
+		set -- "$@" --pci "$addr"
+	done
+	w="model-traffic pcie_s0_rc0 'traffic dev=nvme0 dst=0 rd=100 wr=10 size=64 lat=20' 'traffic dev=nvme0 dst=4 rd=30 wr=3 size=64 lat=20'; model-traffic pcie_s0_rc1 'traffic dev=accel0 dst=0 rd=200 wr=20 size=64 lat=30' 'traffic dev=fn0 dst=0 rd=1000 wr=100 size=64 lat=99' 'traffic dev=fn1 dst=4 rd=50 size=64 lat=99'"
+	# DEVICE:DIRECTION:DESTINATION:BYTES
+	local want_all="nvme0:read:local:$((100 * 64)) nvme0:read:remote:$((30 * 64)) nvme0:write:local:$((10 * 64)) accel0:read:local:$((200 * 64)) accel0:write:local:$((20 * 64)) accel0:read:remote:0"
+	inject pcie_s0_rc0 reset
+	inject pcie_s0_rc1 reset
+	"$VM_TOP/tools/pmu-metrics" "$@" -m 'rd_bandwidth_*' -m 'wr_bandwidth_*' -f prometheus \
+		-- sh -c "$w" >$out || fail "pmu-metrics --pci -f prometheus failed"
+	for m in $want_all; do
+		IFS=: read -r id d dst want <<<"$m"
+		expect_series "$id $d bytes to $dst memory" $out \
+			"perf_uncore_bytes_total{${lab[$id]},direction=\"$d\",destination=\"$dst\"}" "$want"
+	done
+	for_clients t410-devices $out
+	inject pcie_s0_rc0 reset
+	inject pcie_s0_rc1 reset
+	exporter_listening "$@" -m 'rd_bandwidth_*' -m 'wr_bandwidth_*'
+	sh -c "$w" || fail "the traffic"
+	for m in $want_all; do
+		IFS=: read -r id d dst want <<<"$m"
+		until_serves "perf_uncore_bytes_total{${lab[$id]},direction=\"$d\",destination=\"$dst\"}" "$want"
+	done
+	host_prometheus t410-devices '{__name__=~"perf_uncore_bytes_total|perf_uncore_up"}'
+	for m in $want_all; do
+		IFS=: read -r id d dst want <<<"$m"
+		series="perf_uncore_bytes_total{${lab[$id]},direction=\"$d\",destination=\"$dst\"}"
+		expect_series "Prometheus: $id $d bytes to $dst memory" "$a" "$series" "$want"
+	done
+	expect_eq "Prometheus: both RCs' PMUs up" "$(grep -c '^perf_uncore_up{.*} 1$' "$a")" 2
+}
+
 run_test "--pci all: the table's devices, socket, RC and port as the guide's loop reads them" test_map_is_the_table_and_the_guide_loop
 run_test "--pci DEVICE -- COMMAND: each device's bytes, local and remote, latency, BARs, exact" test_each_device_exact
 run_test "two functions of one port take turns on the RC's BDF filter" test_two_functions_take_turns
 run_test "--pci DEVICE -d SECONDS: the device's figures over that time" test_duration
 run_test "no such device, an integrated endpoint, the PMU's driver unloaded" test_bad_input
+run_test "--pci as Prometheus series, and as the host's Prometheus scraped them: each device's bytes" \
+	test_prometheus_per_device
 t_summary
