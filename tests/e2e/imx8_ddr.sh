@@ -720,25 +720,21 @@ test_rmmod_busy_while_counting() {
 # the listener served
 test_prometheus_scrapes_masters() {
 	local a=$VM_OUT/prometheus/imx8-masters.answer w dxl db m d dir master want
+	local -a stores=()
 	# shellcheck disable=SC2034  # read as ${!d}
 	dxl="family=\"imx8_ddr\",pmu=\"$DXL\",controller=\"${DXL#imx8_ddr}\""
 	# shellcheck disable=SC2034
 	db="family=\"imx8_db\",pmu=\"$DB\",interconnect=\"${DB#imx8_db}\""
 	w="model-traffic imx8dxl 'read count=50 bytes=64 id=0x12' 'write count=7 bytes=64 id=0x25'; model-traffic imx8dxl-db 'read count=40 bytes=64 id=0x12 port=0' 'read count=6 bytes=32 id=0x21 port=3' 'read count=100 bytes=64 id=0x21 port=5'"
+	for m in dxl:read:isp:50 dxl:write:a35:7 db:read:isp:40 db:read:a35:6; do
+		IFS=: read -r d dir master want <<<"$m"
+		stores+=("perf_uncore_requests_total{${!d},direction=\"$dir\",master=\"$master\"}" "$want")
+	done
 	reset_models
 	exporter_listening -p "$DXL" -p "$DB" --master isp=0x12 --master a35=0x20/0xf@3 \
 		-m 'rd_*' -m wr_requests_a35
 	sh -c "$w" || fail "the traffic"
-	for m in dxl:read:isp:50 dxl:write:a35:7 db:read:isp:40 db:read:a35:6; do
-		IFS=: read -r d dir master want <<<"$m"
-		until_serves "perf_uncore_requests_total{${!d},direction=\"$dir\",master=\"$master\"}" "$want"
-	done
-	host_prometheus imx8-masters '{__name__=~"perf_uncore_requests_total|perf_uncore_up"}'
-	for m in dxl:read:isp:50 dxl:write:a35:7 db:read:isp:40 db:read:a35:6; do
-		IFS=: read -r d dir master want <<<"$m"
-		expect_series "Prometheus: $d $dir requests of $master" "$a" \
-			"perf_uncore_requests_total{${!d},direction=\"$dir\",master=\"$master\"}" "$want"
-	done
+	expect_prometheus_stores imx8-masters "${stores[@]}"
 	expect_eq "Prometheus: both PMUs up" "$(grep -c '^perf_uncore_up{.*} 1$' "$a")" 2
 }
 

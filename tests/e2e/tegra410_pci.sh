@@ -256,7 +256,8 @@ test_bad_input() {
 # (tools/vm-run --prometheus), its stored series the same traffic
 test_prometheus_per_device() {
 	local out=/tmp/pmu-metrics-pci.prom a=$VM_OUT/prometheus/t410-devices.answer
-	local id s r p addr w m series want
+	local id s r p addr w m d dst want i
+	local -a stores=()
 	local -A lab=()
 	for id in nvme0 accel0; do
 		read -r s r p < <(rows | awk -v id="$id" '$1 == id { print $2, $3, $4 }')
@@ -267,31 +268,25 @@ test_prometheus_per_device() {
 	done
 	w="model-traffic pcie_s0_rc0 'traffic dev=nvme0 dst=0 rd=100 wr=10 size=64 lat=20' 'traffic dev=nvme0 dst=4 rd=30 wr=3 size=64 lat=20'; model-traffic pcie_s0_rc1 'traffic dev=accel0 dst=0 rd=200 wr=20 size=64 lat=30' 'traffic dev=fn0 dst=0 rd=1000 wr=100 size=64 lat=99' 'traffic dev=fn1 dst=4 rd=50 size=64 lat=99'"
 	# DEVICE:DIRECTION:DESTINATION:BYTES
-	local want_all="nvme0:read:local:$((100 * 64)) nvme0:read:remote:$((30 * 64)) nvme0:write:local:$((10 * 64)) accel0:read:local:$((200 * 64)) accel0:write:local:$((20 * 64)) accel0:read:remote:0"
+	for m in nvme0:read:local:$((100 * 64)) nvme0:read:remote:$((30 * 64)) \
+		nvme0:write:local:$((10 * 64)) accel0:read:local:$((200 * 64)) \
+		accel0:write:local:$((20 * 64)) accel0:read:remote:0; do
+		IFS=: read -r id d dst want <<<"$m"
+		stores+=("perf_uncore_bytes_total{${lab[$id]},direction=\"$d\",destination=\"$dst\"}" "$want")
+	done
 	inject pcie_s0_rc0 reset
 	inject pcie_s0_rc1 reset
 	"$VM_TOP/tools/pmu-metrics" "$@" -m 'rd_bandwidth_*' -m 'wr_bandwidth_*' -f prometheus \
 		-- sh -c "$w" >$out || fail "pmu-metrics --pci -f prometheus failed"
-	for m in $want_all; do
-		IFS=: read -r id d dst want <<<"$m"
-		expect_series "$id $d bytes to $dst memory" $out \
-			"perf_uncore_bytes_total{${lab[$id]},direction=\"$d\",destination=\"$dst\"}" "$want"
+	for ((i = 0; i < ${#stores[@]}; i += 2)); do
+		expect_series "${stores[i]}" $out "${stores[i]}" "${stores[i + 1]}"
 	done
 	for_clients t410-devices $out
 	inject pcie_s0_rc0 reset
 	inject pcie_s0_rc1 reset
 	exporter_listening "$@" -m 'rd_bandwidth_*' -m 'wr_bandwidth_*'
 	sh -c "$w" || fail "the traffic"
-	for m in $want_all; do
-		IFS=: read -r id d dst want <<<"$m"
-		until_serves "perf_uncore_bytes_total{${lab[$id]},direction=\"$d\",destination=\"$dst\"}" "$want"
-	done
-	host_prometheus t410-devices '{__name__=~"perf_uncore_bytes_total|perf_uncore_up"}'
-	for m in $want_all; do
-		IFS=: read -r id d dst want <<<"$m"
-		series="perf_uncore_bytes_total{${lab[$id]},direction=\"$d\",destination=\"$dst\"}"
-		expect_series "Prometheus: $id $d bytes to $dst memory" "$a" "$series" "$want"
-	done
+	expect_prometheus_stores t410-devices "${stores[@]}"
 	expect_eq "Prometheus: both RCs' PMUs up" "$(grep -c '^perf_uncore_up{.*} 1$' "$a")" 2
 }
 

@@ -387,53 +387,50 @@ exporter_listening() {
 	"$VM_TOP/tools/pmu-metrics" "$@" --listen "$VM_PROMETHEUS" >/tmp/exporter.log 2>&1 &
 	EXPORTER=$!
 	trap 'kill $EXPORTER 2>/dev/null; wait $EXPORTER 2>/dev/null' EXIT
-	until_served "the exporter's first report" '^perf_uncore_reports_total [1-9]'
+	until_served "the exporter's first report" grep -qE '^perf_uncore_reports_total [1-9]' /tmp/served.prom
 }
-# served FILE: what the exporter serves now, in FILE
-served() {
-	python3 -c 'import sys, urllib.request
-sys.stdout.write(urllib.request.urlopen(sys.argv[1], timeout=30).read().decode())' \
-		"http://127.0.0.1:$VM_PROMETHEUS/metrics" >"$1" 2>/dev/null
-}
-# until_served WHAT REGEX: the exporter serves a line matching REGEX
+# until_served WHAT CHECK...: CHECK succeeds on what the exporter serves,
+# fetched into /tmp/served.prom, within a bound
 until_served() {
-	local _
+	local what=$1 _
+	shift
 	for _ in $(seq 600); do
-		kill -0 "$EXPORTER" 2>/dev/null || fail "$1: the exporter ended: $(tail -3 /tmp/exporter.log)"
-		served /tmp/served.prom && grep -qE "$2" /tmp/served.prom && return 0
+		kill -0 "$EXPORTER" 2>/dev/null || fail "$what: the exporter ended: $(tail -3 /tmp/exporter.log)"
+		python3 -c 'import sys, urllib.request
+sys.stdout.write(urllib.request.urlopen(sys.argv[1], timeout=30).read().decode())' \
+			"http://127.0.0.1:$VM_PROMETHEUS/metrics" >/tmp/served.prom 2>/dev/null &&
+			"$@" && return 0
 		sleep 0.5
 	done
-	fail "$1: not served within 300 s"
+	fail "$what: not served within 300 s"
 }
-# until_serves SERIES VALUE: the exporter serves SERIES at VALUE
-until_serves() {
-	local _ v=
-	for _ in $(seq 600); do
-		served /tmp/served.prom && v=$(prom_series /tmp/served.prom "$1") && [ "$v" = "$2" ] && return 0
-		sleep 0.5
+# serves SERIES VALUE: the exporter served SERIES at VALUE
+serves() { [ "$(prom_series /tmp/served.prom "$1")" = "$2" ]; }
+# expect_prometheus_stores NAME SERIES VALUE [SERIES VALUE...]: once the
+# exporter serves every SERIES at its VALUE, the host's Prometheus stored
+# each at that value from a scrape made after (its answer kept as
+# $VM_OUT/prometheus/NAME.answer), and promtool check metrics found no
+# fault with what the exporter served
+expect_prometheus_stores() {
+	local name=$1 d=$VM_OUT/prometheus i _
+	shift
+	for ((i = 1; i < $#; i += 2)); do
+		until_served "${!i}" serves "${!i}" "${@:i+1:1}"
 	done
-	fail "$1: served $v, not $2, within 300 s"
-}
-# host_prometheus NAME QUERY: ask the host's Prometheus for QUERY (PromQL)
-# as it stored it from a scrape of the exporter made after this call;
-# the answer (exposition lines, the series as the exporter served them)
-# is then in $VM_OUT/prometheus/NAME.answer.  Fails if promtool check
-# metrics found fault with what the exporter served.
-host_prometheus() {
-	local d=$VM_OUT/prometheus _
-	rm -f "$d/$1".*
-	printf '%s\n' "$2" >"$d/$1.query.tmp" && mv "$d/$1.query.tmp" "$d/$1.query" ||
-		fail "cannot ask the host's Prometheus"
+	rm -f "$d/$name".*
+	printf '%s\n' '{__name__=~"perf_uncore_.*"}' >"$d/$name.query.tmp" &&
+		mv "$d/$name.query.tmp" "$d/$name.query" || fail "cannot ask the host's Prometheus"
 	for _ in $(seq 1200); do
-		[ ! -e "$d/$1.error" ] || fail "the host's Prometheus: $(cat "$d/$1.error")"
-		if [ -e "$d/$1.answer" ]; then
-			[ ! -s "$d/$1.promtool" ] || fail "promtool check metrics: $(cat "$d/$1.promtool")"
-			echo "  the host's Prometheus: $(grep -c '^perf_uncore_' "$d/$1.answer") series"
-			return 0
-		fi
+		[ ! -e "$d/$name.error" ] || fail "the host's Prometheus: $(cat "$d/$name.error")"
+		[ -e "$d/$name.answer" ] && break
 		sleep 0.5
 	done
-	fail "no answer from the host's Prometheus within 600 s"
+	[ -e "$d/$name.answer" ] || fail "no answer from the host's Prometheus within 600 s"
+	[ ! -s "$d/$name.promtool" ] || fail "promtool check metrics: $(cat "$d/$name.promtool")"
+	echo "  the host's Prometheus: $(grep -c '^perf_uncore_' "$d/$name.answer") series"
+	for ((i = 1; i < $#; i += 2)); do
+		expect_series "Prometheus: ${!i}" "$d/$name.answer" "${!i}" "${@:i+1:1}"
+	done
 }
 # json_metrics FILE METRIC...: the values pmu-metrics -f json gave the
 # first PMU's METRICs, on one line

@@ -621,6 +621,12 @@ module_load_order() {
 	done
 }
 
+# free_port: a TCP port of the loopback that nothing listens on now
+# (vm-run --prometheus's forwarding, the Prometheus clients' tests)
+free_port() {
+	python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
+}
+
 # board_devices [ARCH]: -device arguments of the board's hardware models:
 # the i.MX8 ones and the register file's (tests/board/qemu-devices), then
 # the Tegra410 units' (generated from tests/board/tegra410-units and

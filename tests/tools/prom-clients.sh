@@ -1,9 +1,9 @@
 # Prometheus' own clients for the exporter's tests (pmu-metrics-test,
 # over a fake perf): Debian's prometheus-node-exporter and prometheus
 # started on free local ports, their answers fetched and queried.
-# Sourced after a file that defines fail.  A test runs in a subshell of
-# its own: the clients it starts stop when it ends, however it ends (an
-# EXIT trap of that subshell).
+# Sourced after tests/rig/lib.sh (free_port) and a file that defines
+# fail.  A test runs in a subshell of its own: the clients it starts
+# stop when it ends, however it ends (an EXIT trap of that subshell).
 # shellcheck shell=bash
 
 CLIENT_PIDS=()
@@ -12,10 +12,6 @@ CLIENT_PIDS=()
 client_started() {
 	CLIENT_PIDS+=("$1")
 	trap 'kill "${CLIENT_PIDS[@]}" 2>/dev/null' EXIT
-}
-
-free_port() {
-	python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
 }
 
 # get URL: its body (stdout), or fail
