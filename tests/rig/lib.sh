@@ -237,6 +237,30 @@ suite_download() {
 	ls "$d"/"$2"_*.deb
 }
 
+# unpacked_pkgs SUITE PKG...: the packages' files, unpacked together
+# (dpkg-deb -x) in a directory of the cache, printed: a host test runs a
+# tool of another package from there (grub-mkconfig, u-boot-update)
+# without installing it on the machine that runs make check
+unpacked_pkgs() {
+	local suite=$1 p ver key='' deb dir
+	shift
+	for p in "$@"; do
+		ver=$(suite_version "$suite" "$p") || return 1
+		key+=-$p-$ver
+	done
+	dir=$CACHE/unpacked-$suite$key
+	if [ ! -f "$dir/.unpacked" ]; then
+		rm -rf "$dir" && mkdir -p "$dir"
+		for p in "$@"; do
+			deb=$(suite_download "$suite" "$p" "$(suite_version "$suite" "$p")") || return 1
+			dpkg-deb -x "$deb" "$dir" || die "unpacking $deb failed"
+			rm -f "$deb"
+		done
+		touch "$dir/.unpacked"
+	fi
+	echo "$dir"
+}
+
 # unpack_ksrc DEB SERIES DIR: linux-source-SERIES's tarball out of DEB
 # into DIR (then DEB is deleted: the cache keeps the tree only)
 unpack_ksrc() {

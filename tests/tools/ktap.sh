@@ -31,7 +31,8 @@ ktap_run() {
 	echo "1..${#T_NAMES[@]}"
 	for i in "${!T_NAMES[@]}"; do
 		rc=0 t=$SECONDS
-		("${T_FUNCS[$i]}") >"$T_LOG" 2>&1 || rc=$?
+		# shellcheck disable=SC2086  # a function and its arguments
+		(${T_FUNCS[$i]}) >"$T_LOG" 2>&1 || rc=$?
 		echo "# ${T_NAMES[$i]}: $((SECONDS - t)) s"
 		[ -z "${KTAP_VERBOSE:-}" ] || sed "s/^/# /" "$T_LOG"
 		if [ $rc = 0 ]; then
