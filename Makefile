@@ -24,7 +24,8 @@
 #                                 exporter's systemd unit (disabled),
 #                                 tools/imx-tegra-pmu-switch into .../sbin
 #                                 (PREFIX=/usr/local), the packages'
-#                                 modprobe.d file into $(MODPROBE_D)
+#                                 modprobe.d file into $(MODPROBE_D), their
+#                                 kernel hooks into $(KERNEL_D)
 #   make uninstall                the devices back to the kernel's drivers,
 #                                 what the two above installed removed
 #   make dkms-deb                 the DKMS package, out/dkms/*.deb (README)
@@ -78,7 +79,9 @@ uninstall:
 	$(DEPMOD) -a $(if $(INSTALL_MOD_PATH),-b $(INSTALL_MOD_PATH)) $(KREL)
 	rm -f $(DESTDIR)$(PREFIX)/bin/pmu-metrics $(DESTDIR)$(PREFIX)/bin/t410-metrics \
 		$(DESTDIR)$(PREFIX)/lib/systemd/system/pmu-metrics-exporter.service \
-		$(DESTDIR)$(PREFIX)/sbin/imx-tegra-pmu-switch $(DESTDIR)$(MODPROBE_D)/imx-tegra-pmu.conf
+		$(DESTDIR)$(PREFIX)/sbin/imx-tegra-pmu-switch $(DESTDIR)$(MODPROBE_D)/imx-tegra-pmu.conf \
+		$(foreach d,$(KERNEL_HOOK_DIRS),$(DESTDIR)$(KERNEL_D)/$(d)/imx-tegra-pmu-local) \
+		$(DESTDIR)$(KERNEL_D)/install.d/95-imx-tegra-pmu-local.install
 
 # (the list, for the test rig's tests/rig/lib.sh)
 driver-modules:
@@ -112,6 +115,14 @@ bench:
 # modules for a device where the kernel has its driver as a module, and
 # they race for it; /lib/modprobe.d, which every kmod reads)
 MODPROBE_D ?= /lib/modprobe.d
+# The kernel hooks: each kernel's boot settings made again when a kernel
+# (or its headers) comes or goes, as the packages do it: Debian's
+# run-parts directories, and kernel-install's local plugins (Fedora, EL).
+# Named *-local: the packages' hook of the same name is a dpkg conffile
+# (dpkg would ask about a file already there), and a plugin in
+# /etc/kernel/install.d masks the RPM's of the same name
+KERNEL_D ?= /etc/kernel
+KERNEL_HOOK_DIRS = postinst.d header_postinst.d postrm.d
 install-tools:
 	install -D -m 0755 tools/pmu-metrics $(DESTDIR)$(PREFIX)/bin/pmu-metrics
 	ln -sf pmu-metrics $(DESTDIR)$(PREFIX)/bin/t410-metrics
@@ -120,6 +131,16 @@ install-tools:
 		>$(DESTDIR)$(PREFIX)/lib/systemd/system/pmu-metrics-exporter.service
 	install -D -m 0755 tools/imx-tegra-pmu-switch $(DESTDIR)$(PREFIX)/sbin/imx-tegra-pmu-switch
 	install -D -m 0644 packaging/imx-tegra-pmu.conf $(DESTDIR)$(MODPROBE_D)/imx-tegra-pmu.conf
+	for d in $(KERNEL_HOOK_DIRS); do \
+		install -d $(DESTDIR)$(KERNEL_D)/$$d && \
+		sed 's|/usr/sbin/imx-tegra-pmu-switch|$(PREFIX)/sbin/imx-tegra-pmu-switch|' \
+			packaging/kernel-hooks/imx-tegra-pmu >$(DESTDIR)$(KERNEL_D)/$$d/imx-tegra-pmu-local && \
+		chmod 0755 $(DESTDIR)$(KERNEL_D)/$$d/imx-tegra-pmu-local || exit 1; \
+	done
+	install -d $(DESTDIR)$(KERNEL_D)/install.d
+	sed 's|/usr/sbin/imx-tegra-pmu-switch|$(PREFIX)/sbin/imx-tegra-pmu-switch|' \
+		packaging/kernel-hooks/95-imx-tegra-pmu.install >$(DESTDIR)$(KERNEL_D)/install.d/95-imx-tegra-pmu-local.install
+	chmod 0755 $(DESTDIR)$(KERNEL_D)/install.d/95-imx-tegra-pmu-local.install
 
 dkms-deb:
 	packaging/build-dkms-deb

@@ -30,13 +30,12 @@ S = "${@d.getVar('UNPACKDIR') or d.getVar('WORKDIR')}/${BPN}"
 # (Kbuild's PMU_TESTS); module.bbclass passes KERNEL_SRC and O=
 EXTRA_OEMAKE += "PMU_TESTS=n"
 
-# module.bbclass packages each module as kernel-module-<name>; the main
-# package, empty, stands for them all
-RPROVIDES:${PN} += "kernel-module-syspmu kernel-module-imx8-ddr-pmu \
-                    kernel-module-coresight-pmu kernel-module-nvidia-coresight-pmu \
-                    kernel-module-ampere-coresight-pmu \
-                    kernel-module-nvidia-t410-cmem-latency-pmu \
-                    kernel-module-nvidia-t410-c2c-pmu kernel-module-hybrid-pmu"
+# module.bbclass packages each module as kernel-module-<name>, and the
+# main package, empty, depends on those there are.  No RPROVIDES of
+# kernel-module-<name> here: which modules are built depends on the
+# kernel's configuration (the Tegra410 latency drivers need ACPI), and a
+# package that says it provides a module it does not carry satisfies a
+# dependency on that module with nothing
 
 # No KERNEL_MODULE_AUTOLOAD: udev loads ours for each device (the
 # packaged modprobe.d file's install lines put them in place of the
@@ -58,7 +57,15 @@ RDEPENDS:${PN}-switch = "bash kmod coreutils findutils grep sed"
 RRECOMMENDS:${PN}-switch = "libubootenv-bin"
 # pmu-metrics, and its first name t410-metrics (the Tegra410 units only)
 FILES:${PN}-metrics = "${bindir}/pmu-metrics ${bindir}/t410-metrics"
-RDEPENDS:${PN}-metrics = "python3-core perf"
+# every package of meta's python3-manifest.json the tool's imports come
+# from (a minimal image has python3-core only): argparse, fnmatch,
+# functools, os, re, select, shutil, signal, subprocess, textwrap,
+# threading and time are core's; json; shlex (shell); tempfile (io);
+# http.server (netclient), and what it imports: socketserver
+# (netserver), html, email.utils (email), datetime
+RDEPENDS:${PN}-metrics = "python3-core python3-datetime python3-email python3-html \
+                          python3-io python3-json python3-netclient python3-netserver \
+                          python3-shell perf"
 RPROVIDES:${PN}-metrics = "${PN}-t410-metrics"
 # its exporter's unit, there to be enabled, not enabled
 SYSTEMD_PACKAGES = "${PN}-metrics"
@@ -68,17 +75,57 @@ FILES:${PN}-metrics += "${systemd_system_unitdir}/pmu-metrics-exporter.service"
 # perf itself: what the drivers are counted with
 RRECOMMENDS:${PN} += "${PN}-switch perf"
 
-# At the first boot, the choice "ours": where the kernel's driver is
-# built in (linux-imx), initcall_blacklist= into the kernel command line
-# (U-Boot's mmcargs, or extlinux.conf), so ours bind from the boot after;
-# the switch cannot write U-Boot's environment from the build host.  The
-# package's removal on the board gives the devices back
+# At the first boot (or the first install on the board), the choice
+# "ours": where the kernel's driver is built in (linux-imx),
+# initcall_blacklist= into the kernel command line (U-Boot's mmcargs, or
+# extlinux.conf), so ours bind from the boot after; the switch cannot
+# write U-Boot's environment from the build host, and must not touch the
+# build host's /sys (the image's postinst, $D set, waits for the board:
+# _ontarget).  An upgrade from a package feed keeps the board's choice
+# and makes its boot settings again; the final removal gives the devices
+# back.  The package managers tell these apart differently: rpm by a
+# count ($1 in postinst: 1 the first install, 2 an upgrade; in prerm and
+# postrm: 0 the removal, 1 an upgrade), dpkg by words (postinst configure
+# [OLD-VERSION], prerm and postrm remove or upgrade), opkg by dpkg's
+# words, but its postinst is told "configure" alone at an upgrade too:
+# its preinst, told "upgrade", leaves a mark for it in /run.  A postinst
+# deferred to the first boot (run-postinsts) runs as a first install
+pkg_preinst:${PN}-switch() {
+	if [ -z "$D" ] && [ "$1" = upgrade ]; then
+		mkdir -p /run/imx-tegra-pmu && touch /run/imx-tegra-pmu/upgrade
+	fi
+}
 pkg_postinst_ontarget:${PN}-switch() {
-	imx-tegra-pmu-switch ours --now || true
+	first=no
+	case "$1" in
+	"" | 1) first=1 ;;
+	configure) [ -n "$2" ] || first=1 ;;
+	esac
+	if [ -e /run/imx-tegra-pmu/upgrade ]; then
+		first=no
+		rm -f /run/imx-tegra-pmu/upgrade
+	fi
+	case "$1" in
+	abort-*) ;;
+	*)
+		if [ "$first" = 1 ]; then
+			imx-tegra-pmu-switch ours --now || true
+		else
+			imx-tegra-pmu-switch update-boot || true
+		fi
+		;;
+	esac
 }
 pkg_prerm:${PN}-switch() {
-	if [ -z "$D" ]; then
+	if [ -z "$D" ] && { [ "$1" = 0 ] || [ "$1" = remove ]; }; then
 		imx-tegra-pmu-switch uninstall --now || true
+	fi
+}
+# what the switch's uninstall left of its files (its removal only goes
+# forward), at the final removal too
+pkg_postrm:${PN}-switch() {
+	if [ -z "$D" ] && { [ "$1" = 0 ] || [ "$1" = remove ]; }; then
+		rm -f ${sysconfdir}/modprobe.d/imx-tegra-pmu.conf ${sysconfdir}/depmod.d/imx-tegra-pmu.conf
 	fi
 }
 
