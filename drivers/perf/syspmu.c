@@ -401,7 +401,7 @@ static void syspmu_poll_arm(struct syspmu *upmu)
 {
 	if (upmu->poll_ns && !hrtimer_is_queued(&upmu->poll_timer))
 		hrtimer_start(&upmu->poll_timer, ns_to_ktime(upmu->poll_ns),
-			      HRTIMER_MODE_REL_PINNED);
+			      HRTIMER_MODE_REL_PINNED_HARD);
 }
 
 /**
@@ -410,9 +410,9 @@ static void syspmu_poll_arm(struct syspmu *upmu)
  * @max_rate: the most increments a second any event can make it count.
  *
  * Half the shortest time the counter can take to wrap, so that no wrap
- * goes unseen, however short or long that is (a 48-bit counter at 1 GHz
- * wraps in 3.3 days: a long count would lose one to no timer at all);
- * 0 (no timer) for a counter that never wraps or a rate not stated.
+ * goes unseen (a 48-bit counter at 1 GHz wraps in 3.3 days: a long count
+ * would lose one to no timer at all); 0 (no timer) for a counter that
+ * cannot wrap within ktime_t's range or a rate not stated.
  *
  * Return: the period in nanoseconds, for &struct syspmu.poll_ns.
  */
@@ -420,9 +420,8 @@ u64 syspmu_poll_period(unsigned int width, u64 max_rate)
 {
 	if (!max_rate || width >= 64)
 		return 0;
-	/* ktime_t's range (292 years) ends before such a wrap */
 	if (div64_u64(BIT_ULL(width), max_rate) >= KTIME_MAX / NSEC_PER_SEC)
-		return KTIME_MAX;
+		return 0;
 	return max_t(u64, mul_u64_u64_div_u64(BIT_ULL(width), NSEC_PER_SEC,
 					      max_rate) >> 1, 1);
 }
@@ -673,7 +672,7 @@ int syspmu_init(struct syspmu *upmu)
 	raw_spin_lock_init(&upmu->lock);
 	upmu->cpu = nr_cpu_ids;
 	pmu_hrtimer_setup(&upmu->poll_timer, syspmu_poll, CLOCK_MONOTONIC,
-			  HRTIMER_MODE_REL_PINNED);
+			  HRTIMER_MODE_REL_PINNED_HARD);
 	return 0;
 }
 EXPORT_SYMBOL_NS_GPL(syspmu_init, SYSPMU_NS);
@@ -706,6 +705,12 @@ int syspmu_register(struct syspmu *upmu, const char *name)
 		.stop		= syspmu_stop,
 		.read		= syspmu_read,
 	};
+	if (upmu->poll_ns && upmu->poll_ns < SYSPMU_POLL_MIN_NS) {
+		dev_warn(upmu->dev,
+			 "%s: counters can wrap within %llu ns, read every %ld us: faster counts may be lost\n",
+			 name, upmu->poll_ns * 2, SYSPMU_POLL_MIN_NS / NSEC_PER_USEC);
+		upmu->poll_ns = SYSPMU_POLL_MIN_NS;
+	}
 	if (upmu->ops->pmu_enable)
 		upmu->pmu.pmu_enable = syspmu_pmu_enable;
 	if (upmu->ops->pmu_disable)

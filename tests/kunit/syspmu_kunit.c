@@ -252,8 +252,8 @@ static void fake_unregister(void *upmu)
 	syspmu_unregister(upmu);
 }
 
-static struct fake_pmu *make_fake_wide(struct kunit *test, unsigned int counters,
-				       unsigned int width)
+static struct fake_pmu *make_fake_polled(struct kunit *test, unsigned int counters,
+					 unsigned int width, u64 poll_ns)
 {
 	static atomic_t fake_id = ATOMIC_INIT(0);
 	struct fake_pmu *fake;
@@ -274,6 +274,7 @@ static struct fake_pmu *make_fake_wide(struct kunit *test, unsigned int counters
 		.config_mask	= { GENMASK_ULL(7, 0), GENMASK_ULL(7, 0), 0 },
 		.num_counters	= counters,
 		.width		= width,
+		.poll_ns	= poll_ns,
 		.pmu		= { .module = THIS_MODULE },
 	};
 	KUNIT_ASSERT_EQ(test, syspmu_init(&fake->upmu), 0);
@@ -281,6 +282,12 @@ static struct fake_pmu *make_fake_wide(struct kunit *test, unsigned int counters
 	KUNIT_ASSERT_EQ(test, 0, pmu_kunit_add_action_or_reset(test, fake_unregister,
 							       &fake->upmu));
 	return fake;
+}
+
+static struct fake_pmu *make_fake_wide(struct kunit *test, unsigned int counters,
+				       unsigned int width)
+{
+	return make_fake_polled(test, counters, width, 0);
 }
 
 static struct fake_pmu *make_fake_n(struct kunit *test, unsigned int counters)
@@ -473,7 +480,7 @@ static const struct poll_case poll_cases[] = {
 	{ 8, 1000000000ULL, 128ULL },
 	/* 48 bits at 1 GHz: 78 h, polled every 39 h; 64 bits: no timer */
 	{ 48, 1000000000ULL, 140737488355328ULL },
-	{ 63, 1ULL, KTIME_MAX },
+	{ 63, 1ULL, 0 },
 	{ 64, 1000000000000ULL, 0 },
 	/* no rate stated: no timer */
 	{ 32, 0, 0 },
@@ -493,6 +500,19 @@ static void syspmu_test_poll_period(struct kunit *test)
 
 	KUNIT_EXPECT_EQ(test, syspmu_poll_period(c->width, c->max_rate),
 			c->expect);
+}
+
+/*
+ * A period shorter than the floor (8 bits at 1 GHz: 128 ns) is raised to
+ * it at registration; one above it, and none, are kept
+ */
+static void syspmu_test_poll_floor(struct kunit *test)
+{
+	KUNIT_EXPECT_EQ(test, make_fake_polled(test, 2, 8, 128)->upmu.poll_ns,
+			SYSPMU_POLL_MIN_NS);
+	KUNIT_EXPECT_EQ(test, make_fake_polled(test, 2, 32, 5 * NSEC_PER_MSEC)->upmu.poll_ns,
+			5 * NSEC_PER_MSEC);
+	KUNIT_EXPECT_EQ(test, make_fake_polled(test, 2, 32, 0)->upmu.poll_ns, 0);
 }
 
 /*
@@ -605,7 +625,7 @@ static void poll_timer_setup(struct syspmu *upmu,
 			     enum hrtimer_restart (*fn)(struct hrtimer *))
 {
 	pmu_hrtimer_setup(&upmu->poll_timer, fn, CLOCK_MONOTONIC,
-			  HRTIMER_MODE_REL_PINNED);
+			  HRTIMER_MODE_REL_PINNED_HARD);
 }
 
 /*
@@ -637,7 +657,7 @@ static void syspmu_test_poll_rearm_window(struct kunit *test)
 	poll_timer_setup(upmu, poll_then_add);
 	/* waited for, with a bound for a timer that never runs, not timed */
 	hrtimer_start(&upmu->poll_timer, ns_to_ktime(upmu->poll_ns),
-		      HRTIMER_MODE_REL_PINNED);
+		      HRTIMER_MODE_REL_PINNED_HARD);
 	deadline = jiffies + 10 * HZ;
 	while (!atomic_read(&poll_window.added) && time_before(jiffies, deadline))
 		usleep_range(1000, 2000);
@@ -665,6 +685,7 @@ static struct kunit_case syspmu_cases[] = {
 	KUNIT_CASE(syspmu_test_many_counters),
 	KUNIT_CASE(syspmu_test_add_publishes_complete_events),
 	KUNIT_CASE_PARAM(syspmu_test_poll_period, poll_gen_params),
+	KUNIT_CASE(syspmu_test_poll_floor),
 	KUNIT_CASE(syspmu_test_poll_rearm_window),
 	KUNIT_CASE(syspmu_test_poll_timer_leaves_with_last_event),
 	KUNIT_CASE(syspmu_test_wide_counter_wraps),

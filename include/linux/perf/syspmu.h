@@ -123,7 +123,8 @@ struct syspmu_ops {
  *	how often a timer folds every counting event in, well within the
  *	shortest time a counter can take to wrap: syspmu_poll_period() of
  *	the counters' width and the unit's highest count rate.  0 (the
- *	default): no timer.  Set before syspmu_register().
+ *	default): no timer.  Set before syspmu_register(), which raises a
+ *	shorter one to %SYSPMU_POLL_MIN_NS.
  * @poll_timer: that timer, on the owning CPU while any event is
  *	scheduled.
  */
@@ -157,6 +158,9 @@ static inline struct syspmu *event_to_syspmu(struct perf_event *event)
 }
 
 int syspmu_init(struct syspmu *upmu);
+/* a pinned timer reading MMIO with IRQs off: no more often than this */
+#define SYSPMU_POLL_MIN_NS	NSEC_PER_MSEC
+
 u64 syspmu_poll_period(unsigned int width, u64 max_rate);
 #if IS_ENABLED(CONFIG_KUNIT)
 /* the poll timer's callback, for a test to run around it */
