@@ -30,6 +30,19 @@ mkpmu() {
 	done
 }
 
+# block_pmu_reads PMU / unblock_pmu_reads PMU: the PMU's peer file a FIFO,
+# so that the tool's next look at the PMU (an exporter choosing its PMUs
+# again before it starts perf again) waits until unblocked: a state the
+# tool is in (an exporter between two perfs) kept while a test looks
+block_pmu_reads() { rm -f "$SYS/$1/peer" && mkfifo "$SYS/$1/peer"; }
+unblock_pmu_reads() {
+	# a writer (opened read-write: no wait for a reader) lets a reader
+	# waiting for one go on, to read nothing; the FIFO gone, none waits
+	exec 9<>"$SYS/$1/peer"
+	rm -f "$SYS/$1/peer"
+	exec 9>&-
+}
+
 # --- the fake perf --------------------------------------------------------
 
 # FAKE_CSV: file copied to perf's -o file; FAKE_RC: its exit status;
@@ -41,11 +54,23 @@ mkpmu() {
 # twentieths of a second at most), then write the output and die of the
 # SIGINT, as perf does; FAKE_EARLY=1 with it: the output written first
 # (an exporter's perf -I, its reports there while it runs).
+# FAKE_END_ON=FILE: its output written, perf runs until FILE is there,
+# then exits.  Each start is counted in $W/perf.starts; start N writes
+# $FAKE_CSV.N instead of $FAKE_CSV where there is one.  FAKE_CHILD=1:
+# perf leaves a process in its process group (a command's), its pid in
+# $W/perf.child.
 cat >"$W/perf" <<'EOF'
 #!/bin/bash
 stop=
 [ -z "${FAKE_UNTIL_INT:-}" ] || trap 'stop=1' INT
 printf '%s\n' "$@" >"$FAKE_DIR/perf.args"
+n=$(($(cat "$FAKE_DIR/perf.starts" 2>/dev/null || echo 0) + 1))
+echo $n >"$FAKE_DIR/perf.starts"
+[ ! -e "${FAKE_CSV:-}.$n" ] || FAKE_CSV=$FAKE_CSV.$n
+if [ -n "${FAKE_CHILD:-}" ]; then
+	sleep 600 &
+	echo $! >"$FAKE_DIR/perf.child"
+fi
 out=
 while [ $# -gt 0 ]; do
 	case $1 in
@@ -67,6 +92,12 @@ if [ -n "${FAKE_UNTIL_INT:-}" ]; then
 	kill -INT $$
 fi
 [ -z "${FAKE_CSV:-}" ] || [ -z "$out" ] || cat "$FAKE_CSV" >"$out"
+if [ -n "${FAKE_END_ON:-}" ]; then
+	for _ in $(seq 6000); do
+		[ ! -e "$FAKE_END_ON" ] || break
+		sleep 0.05
+	done
+fi
 if [ -n "${FAKE_CSV2:-}" ]; then
 	for _ in $(seq 400); do
 		if grep -q -- "$FAKE_WAIT_FOR" "$FAKE_DIR/out"; then
