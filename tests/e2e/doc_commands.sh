@@ -13,7 +13,8 @@
 
 . "$VM_TOP/tests/guest/lib.sh"
 
-DOCS=("$VM_TOP"/Documentation/admin-guide/perf/*.rst "$VM_TOP/README.md")
+DOCS=("$VM_TOP"/Documentation/admin-guide/perf/*.rst "$VM_TOP/README.md"
+	"$VM_TOP/packaging/yocto/meta-imx-tegra-pmu/README.md")
 
 # What the docs leave to the reader: "word" -> what the board has
 FILL_IN=(
