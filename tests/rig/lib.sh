@@ -681,6 +681,26 @@ board_devices() {
 	done < <(cat "$TOP/tests/board/qemu-devices"; echo "$tegra")
 }
 
+# x86_board_acpi DIR: the x86 board's ACPI tables made in DIR, printed as
+# QEMU arguments, one a line: the SSDT of tests/board/board.asl (the
+# i.MX8 controllers, the hybrid model), the Tegra410 units' APMT, and an
+# SSDT with the PCIe RC devices the APMT names, the latency units'
+# devices and the models' control ports (tests/rig/gen-tegra410, from
+# tests/board/tegra410-units and tegra410-latency-units).  QEMU hands
+# -acpitable files to SeaBIOS and OVMF alike
+x86_board_acpi() {
+	local out=$1
+	iasl -p "$out/board" "$TOP/tests/board/board.asl" >/dev/null ||
+		die "iasl failed on tests/board/board.asl"
+	"$TOP/tests/rig/gen-tegra410" apmt "$out/apmt.dat" ||
+		die "tests/rig/gen-tegra410 failed on tests/board/tegra410-units"
+	"$TOP/tests/rig/gen-tegra410" asl "$out/tegra410.asl" ||
+		die "tests/rig/gen-tegra410 failed on the tests/board/tegra410-*units tables"
+	iasl -p "$out/tegra410" "$out/tegra410.asl" >/dev/null ||
+		die "iasl failed on the generated $out/tegra410.asl"
+	printf -- '-acpitable\nfile=%s\n' "$out/board.aml" "$out/apmt.dat" "$out/tegra410.aml"
+}
+
 # Splats in a guest kernel log: print them and fail.  scan_log LOG [REGEX]:
 # lines matching REGEX are known splats, reported but not failing.  The
 # log is read up to "reboot: Power down": after it the kernel only stops
@@ -700,4 +720,53 @@ scan_log() {
 	echo "vm-run: splat in the guest log ($1):" >&2
 	echo "$hits" | head -20 >&2
 	return 1
+}
+
+# --- The booted Debian system (tests/rig/build-debian-system, debian-system-run)
+
+# bookworm_mirrors: the sources a Debian 12 image is made from, one
+# "deb URI SUITE main" line each for bookworm, bookworm-updates and
+# bookworm-security: the repositories (local mirror or not) the host's
+# apt already uses for them, Debian's own for a suite apt has none of
+bookworm_mirrors() {
+	local lines suite
+	# shellcheck disable=SC2016  # apt's $(FIELD) placeholders
+	lines=$(apt-get indextargets --format '$(ORIGIN) $(CODENAME) $(COMPONENT) $(REPO_URI) $(RELEASE)' \
+		'Created-By: Packages' 2>/dev/null | awk '
+		$1 == "Debian" && $2 ~ /^bookworm(-updates|-security)?$/ && $3 == "main" {
+			print "deb " $4 " " $5 " main"
+		}' | sort -u)
+	for suite in bookworm bookworm-updates bookworm-security; do
+		grep -q " $suite main\$" <<<"$lines" && continue
+		case $suite in
+		*-security) lines+=$'\n'"deb http://deb.debian.org/debian-security $suite main" ;;
+		*) lines+=$'\n'"deb http://deb.debian.org/debian $suite main" ;;
+		esac
+	done
+	sed '/^$/d' <<<"$lines"
+}
+
+# ovmf_dir: Debian 12's x86_64 UEFI firmware (the ovmf package, unpacked
+# in the cache, never installed); prints the directory of OVMF_CODE.fd
+# (no Secure Boot) and OVMF_VARS.fd, the variable store each boot takes
+# a writable copy of
+ovmf_dir() {
+	local dir
+	dir=$(unpacked_pkgs bookworm ovmf) || return 1
+	[ -f "$dir/usr/share/OVMF/OVMF_CODE.fd" ] && [ -f "$dir/usr/share/OVMF/OVMF_VARS.fd" ] ||
+		die "no OVMF_CODE.fd and OVMF_VARS.fd in $dir"
+	echo "$dir/usr/share/OVMF"
+}
+
+# debian_system_copy DEST: the booted Debian system's disk image
+# (tests/rig/build-debian-system: built once, cached) copied to DEST, a
+# copy of the caller's own to boot with tests/rig/debian-system-run and
+# change (sparse: a few seconds, the disk's used blocks only); prints DEST
+debian_system_copy() {
+	local img
+	img=$(tools_quiet "$TOP/tests/rig/build-debian-system") || return 1
+	mkdir -p "$(dirname "$1")"
+	cp --sparse=always "$img" "$1.tmp.$$" && mv -f "$1.tmp.$$" "$1" ||
+		{ rm -f "$1.tmp.$$"; die "could not copy $img to $1"; }
+	echo "$1"
 }
