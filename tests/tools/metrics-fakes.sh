@@ -47,7 +47,9 @@ unblock_pmu_reads() {
 
 # FAKE_CSV: file copied to perf's -o file; FAKE_RC: its exit status;
 # FAKE_STDERR: what it prints on stderr; FAKE_RUN=1: run the command
-# after "--".  Its arguments go to $W/perf.args, one a line.  FAKE_CSV2:
+# after "--".  Its arguments go to $W/perf.args, one a line, and the
+# events its -e arguments name to $W/perf.events, one a line, a group's
+# ({A,B}: events counted together) each of its own.  FAKE_CSV2:
 # appended to the -o file once the tool has printed a line matching
 # FAKE_WAIT_FOR ($W/streamed says it had), as perf -I writes interval
 # after interval.  FAKE_UNTIL_INT=1: count until a SIGINT (FAKE_LOOPS
@@ -64,6 +66,19 @@ cat >"$W/perf" <<'EOF'
 stop=
 [ -z "${FAKE_UNTIL_INT:-}" ] || trap 'stop=1' INT
 printf '%s\n' "$@" >"$FAKE_DIR/perf.args"
+# (a group's events split at the commas between them, not at those
+# between an event's terms, inside its /.../)
+awk 'prev == "-e" {
+	s = $0; if (s ~ /^\{.*\}$/) s = substr(s, 2, length(s) - 2)
+	inside = 0; ev = ""
+	for (i = 1; i <= length(s); i++) {
+		c = substr(s, i, 1)
+		if (c == "/") inside = !inside
+		if (c == "," && !inside) { print ev; ev = ""; continue }
+		ev = ev c
+	}
+	print ev
+} { prev = $0 }' "$FAKE_DIR/perf.args" >"$FAKE_DIR/perf.events"
 n=$(($(cat "$FAKE_DIR/perf.starts" 2>/dev/null || echo 0) + 1))
 echo $n >"$FAKE_DIR/perf.starts"
 [ ! -e "${FAKE_CSV:-}.$n" ] || FAKE_CSV=$FAKE_CSV.$n
@@ -140,3 +155,76 @@ val() {
 			$1 = $2 = $3 = ""; sub(/^ +/, ""); print; exit }' "$W/out"
 }
 
+
+# --- what perf was asked to count -----------------------------------------
+
+# counters_fit: every PMU's events in $W/perf.events fit its counters at
+# once (nothing multiplexed), as the drivers and the boards' models have
+# them: a CoreSight PMU (Tegra410 UCF, PCIE, PCIE-TGT; Grace SCF, PCIE,
+# NVLink; AmpereOne MCU) 7 and its cycle counter (PMCFGR.N + 1 = 8 on the
+# models); the CMEM and NVLink latency units 32 events at once; an i.MX8
+# DDR monitor 3 and its cycle counter (counter 0).  A PMU counted for
+# several --pci devices is one unit.  Prints each PMU's count.
+counters_fit() {
+	python3 - "$W/perf.events" <<'PY'
+import re, sys
+SHARED = re.compile(r'^nvidia_(cmem_latency|nvlink_c2c|nvclink|nvdlink)_pmu_')
+IMX8 = re.compile(r'^imx8_(ddr|db)[0-9]+$')
+per = {}
+for line in open(sys.argv[1]):
+    parts = line.strip().split('/')
+    if len(parts) < 3:
+        continue                # duration_time
+    per.setdefault(parts[0], []).append(parts[1].split(',')[0])
+bad = 0
+for pmu, evs in sorted(per.items()):
+    cycles = evs.count('cycles')
+    if SHARED.match(pmu):
+        cap, ok = '32 events at once', len(evs) <= 32
+    elif IMX8.match(pmu):
+        cap, ok = '3 counters and the cycle counter', cycles <= 1 and len(evs) - cycles <= 3
+    else:
+        cap, ok = '7 counters and the cycle counter', cycles <= 1 and len(evs) - cycles <= 7
+    print('%s: %d events and %d cycles, on %s: %s' % (
+        pmu, len(evs) - cycles, cycles, cap, 'they fit' if ok else 'TOO MANY'))
+    bad += not ok
+sys.exit(bad != 0)
+PY
+}
+
+# latency_grouped [CYCLES]: in $W/perf.args, each -e naming a latency's
+# outstanding cycles (*cum_outs*, *_outstanding) is a group ({...}) that
+# has its requests (the same event with req, or access, for cum_outs or
+# outstanding) with the same terms, and with CYCLES=cycles the PMU's
+# cycles too.  Prints each group.
+latency_grouped() {
+	python3 - "$W/perf.args" "${1:-}" <<'PY'
+import re, sys
+args = open(sys.argv[1]).read().split('\n')
+want_cycles = sys.argv[2] == 'cycles'
+bad = seen = 0
+for prev, arg in zip(args, args[1:]):
+    if prev != '-e':
+        continue
+    events = re.findall(r'[^{},/]+/[^/]*/', arg)
+    for ev in events:
+        pmu, body = ev.split('/')[:2]
+        name, _, terms = body.partition(',')
+        if 'cum_outs' not in name and 'outstanding' not in name:
+            continue
+        seen += 1
+        req = name.replace('cum_outs', 'req').replace('outstanding', 'access')
+        need = ['%s/%s/' % (pmu, ','.join(x for x in (req, terms) if x))]
+        if want_cycles:
+            # (cycles with the device's source filter, not its destinations)
+            t = ','.join(x for x in terms.split(',') if x.startswith('src_') or
+                         x.startswith('gpu_mask'))
+            need.append('%s/%s/' % (pmu, ','.join(x for x in ('cycles', t) if x)))
+        ok = arg.startswith('{') and all(n in events for n in need)
+        print('%s: %s %s' % (ev, 'grouped with' if ok else 'NOT grouped with', ' '.join(need)))
+        bad += not ok
+if not seen:
+    print('no latency counted')
+sys.exit(bad != 0 or not seen)
+PY
+}
