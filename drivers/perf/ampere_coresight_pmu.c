@@ -185,9 +185,12 @@ static struct cspmu_backend ampere_backend = {
 	.owner		= THIS_MODULE,
 };
 
+/* Left out where another module includes this file: it registers none */
+#ifndef PMU_NO_MODULE_DRIVER
 module_cspmu_backend(ampere_backend);
 
 MODULE_DESCRIPTION("Ampere memory controller PMU (CoreSight PMU backend)");
 MODULE_LICENSE("GPL");
 MODULE_IMPORT_NS(CORESIGHT_PMU_NS);
 MODULE_IMPORT_NS(SYSPMU_NS);
+#endif

@@ -60,7 +60,6 @@ static bool cspmu_backend_requested[ARRAY_SIZE(cspmu_backend_modules)];
 static DEFINE_MUTEX(cspmu_lock);
 static LIST_HEAD(cspmu_backends);
 static LIST_HEAD(cspmu_pmus);
-static struct platform_driver cspmu_driver;
 
 /*
  * Numbers of the generic PMUs, per APMT node type (as arm_cspmu counts
@@ -333,11 +332,11 @@ static unsigned int cspmu_phys_span(struct cspmu *cspmu)
  * @dev_id: the struct cspmu.
  *
  * Folds every overflowed counter into its event and restarts it from half
- * range.  Exported for KUnit suites, which raise overflows in memory.
+ * range.
  *
  * Return: IRQ_HANDLED if a counter had overflowed.
  */
-irqreturn_t cspmu_irq_handler(int irq, void *dev_id)
+static irqreturn_t cspmu_irq_handler(int irq, void *dev_id)
 {
 	struct cspmu *cspmu = dev_id;
 	struct syspmu *upmu = &cspmu->syspmu;
@@ -379,7 +378,6 @@ irqreturn_t cspmu_irq_handler(int irq, void *dev_id)
 	raw_spin_unlock(&upmu->lock);
 	return IRQ_RETVAL(handled);
 }
-EXPORT_SYMBOL_NS_GPL(cspmu_irq_handler, CORESIGHT_PMU_NS);
 
 /* Identification */
 
@@ -617,28 +615,18 @@ static void cspmu_unlist(void *data)
 	mutex_unlock(&cspmu_lock);
 }
 
-/* Bind the devices that wait for a backend (a KUnit stub may fail it) */
-VISIBLE_IF_KUNIT int cspmu_attach_waiting(void)
+/*
+ * Left out where another module includes this file: it binds no device,
+ * and brings a cspmu_attach_waiting() of its own
+ */
+#ifndef PMU_NO_MODULE_DRIVER
+static struct platform_driver cspmu_driver;
+
+/* Bind the devices that wait for a backend */
+static int cspmu_attach_waiting(void)
 {
-	KUNIT_STATIC_STUB_REDIRECT(cspmu_attach_waiting);
 	return driver_attach(&cspmu_driver.driver);
 }
-EXPORT_SYMBOL_IF_KUNIT(cspmu_attach_waiting);
-
-#if IS_ENABLED(CONFIG_KUNIT)
-/* Whether @backend is on the core's list (only the KUnit suite asks) */
-bool cspmu_backend_listed(const struct cspmu_backend *backend)
-{
-	struct cspmu_backend *b;
-	bool found = false;
-
-	mutex_lock(&cspmu_lock);
-	list_for_each_entry(b, &cspmu_backends, node)
-		found |= b == backend;
-	mutex_unlock(&cspmu_lock);
-	return found;
-}
-EXPORT_SYMBOL_IF_KUNIT(cspmu_backend_listed);
 #endif
 
 /**
@@ -920,17 +908,36 @@ static void cspmu_reset(struct cspmu *cspmu)
 }
 
 /**
+ * struct cspmu_hw - a CoreSight PMU's resources
+ * @base0: page 0, mapped.
+ * @base1: page 1, or NULL on a single-page PMU.
+ * @aux: the first memory block of the firmware device an APMT node of
+ *	type ACPI names (PCIE-TGT's address filters), or NULL.
+ * @atomic64: 64-bit counters can be read with one access.
+ * @irq: the overflow interrupt, or 0 (or less) for none.
+ * @apmt: the APMT node (struct acpi_apmt_node), or NULL.
+ */
+struct cspmu_hw {
+	void __iomem	*base0;
+	void __iomem	*base1;
+	void __iomem	*aux;
+	bool		atomic64;
+	int		irq;
+	const void	*apmt;
+};
+
+/**
  * cspmu_create() - set up and register a CoreSight PMU
  * @dev: its device; everything is undone when it unbinds.
  * @hw: its mapped registers, interrupt and firmware description.
  *
- * What the platform driver's probe does once the resources are mapped;
- * KUnit suites call it over registers in memory.
+ * What the platform driver's probe does once the resources are mapped.
  *
  * Return: the PMU, or an ERR_PTR(): -EPROBE_DEFER while the backend for
  * the part is not loaded.
  */
-struct cspmu *cspmu_create(struct device *dev, const struct cspmu_hw *hw)
+static struct cspmu *cspmu_create(struct device *dev,
+				  const struct cspmu_hw *hw)
 {
 	struct cspmu *cspmu;
 	char how[32] = "";
@@ -1015,8 +1022,9 @@ struct cspmu *cspmu_create(struct device *dev, const struct cspmu_hw *hw)
 		 how, cspmu->pmiidr);
 	return cspmu;
 }
-EXPORT_SYMBOL_NS_GPL(cspmu_create, CORESIGHT_PMU_NS);
 
+/* The platform driver, left out as cspmu_attach_waiting() is */
+#ifndef PMU_NO_MODULE_DRIVER
 #ifdef CONFIG_ACPI
 /*
  * An APMT node of type ACPI names a firmware device; its first memory
@@ -1148,3 +1156,4 @@ module_exit(cspmu_exit);
 MODULE_DESCRIPTION("Arm CoreSight PMU architecture core");
 MODULE_LICENSE("GPL");
 MODULE_IMPORT_NS(SYSPMU_NS);
+#endif

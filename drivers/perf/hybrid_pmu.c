@@ -107,9 +107,8 @@ EXPORT_SYMBOL_NS_GPL(hybrid_pmu_find_event, HYBRID_PMU_NS);
  *
  * Return: 0 or -errno.
  */
-VISIBLE_IF_KUNIT int hybrid_pmu_map_event(const struct hybrid_pmu_type *type,
-					  const struct perf_event_attr *attr,
-					  u64 *config)
+static int hybrid_pmu_map_event(const struct hybrid_pmu_type *type,
+				const struct perf_event_attr *attr, u64 *config)
 {
 	u64 raw = attr->config;
 	unsigned int cache, op, result;
@@ -147,7 +146,6 @@ VISIBLE_IF_KUNIT int hybrid_pmu_map_event(const struct hybrid_pmu_type *type,
 	*config = raw;
 	return 0;
 }
-EXPORT_SYMBOL_IF_KUNIT(hybrid_pmu_map_event);
 
 /* Counter scheduling */
 
@@ -223,16 +221,14 @@ static int hybrid_pmu_augment(const struct hybrid_pmu_type *type,
  * Return: the counter index, or -EBUSY if no assignment fits (@c is then
  * unchanged).
  */
-VISIBLE_IF_KUNIT int hybrid_pmu_place(const struct hybrid_pmu_type *type,
-				      struct hybrid_pmu_counters *c,
-				      unsigned int event)
+static int hybrid_pmu_place(const struct hybrid_pmu_type *type,
+			    struct hybrid_pmu_counters *c, unsigned int event)
 {
 	DECLARE_BITMAP(visited, HYBRID_PMU_MAX_COUNTERS) = { };
 
 	c->nr_moves = 0;
 	return hybrid_pmu_augment(type, c, event, visited);
 }
-EXPORT_SYMBOL_IF_KUNIT(hybrid_pmu_place);
 
 /*
  * One member of a group: a software event always fits; an event of this
@@ -884,6 +880,9 @@ void hybrid_pmu_unregister(struct hybrid_pmu *pmus, unsigned int nr)
 }
 EXPORT_SYMBOL_NS_GPL(hybrid_pmu_unregister, HYBRID_PMU_NS);
 
+/* Left out where another module includes this file */
+#ifndef PMU_NO_MODULE_DRIVER
 MODULE_IMPORT_NS(SYSPMU_NS);
 MODULE_DESCRIPTION("Shared core for the PMUs of heterogeneous CPU types");
 MODULE_LICENSE("GPL");
+#endif

@@ -27,8 +27,6 @@
 #include <linux/perf/syspmu.h>
 #include <linux/property.h>
 
-#include "imx8_ddr_pmu.h"
-
 #define IMX8_DDR_NUM_COUNTERS		4
 #define IMX8_DDR_CYCLE_COUNTER		0
 
@@ -85,6 +83,22 @@
 #define IMX8_DDR_EVENT_CYCLES		0x00
 #define IMX8_DDR_EVENT_AXID_READ	0x41
 #define IMX8_DDR_EVENT_AXID_WRITE	0x42
+
+/**
+ * enum imx8_ddr_filter - the AXI filter generations
+ * @IMX8_DDR_NO_FILTER: no AXI filter (i.MX8QXP/QM).
+ * @IMX8_DDR_FILTER: one AXI ID/mask in DPCR1 for all counters (i.MX8MQ/MM/MN).
+ * @IMX8_DDR_ENHANCED_FILTER: the shared filter, and axid events count
+ *	bytes (i.MX8MP).
+ * @IMX8_DDR_SUPER_FILTER: an ID/mask and port/channel select per counter
+ *	1-3 (i.MX8DXL DDR and DB).
+ */
+enum imx8_ddr_filter {
+	IMX8_DDR_NO_FILTER,
+	IMX8_DDR_FILTER,
+	IMX8_DDR_ENHANCED_FILTER,
+	IMX8_DDR_SUPER_FILTER,
+};
 
 /* Bits of syspmu.caps, one per caps/ file */
 enum imx8_ddr_cap {
@@ -227,7 +241,6 @@ static const struct of_device_id imx8_ddr_pmu_of_match[] = {
 	{ .compatible = "fsl,imx8dxl-db-pmu",	.data = &imx8dxl_db_devtype },
 	{ }
 };
-MODULE_DEVICE_TABLE(of, imx8_ddr_pmu_of_match);
 
 static u8 imx8_ddr_event_code(struct perf_event *event)
 {
@@ -580,7 +593,7 @@ static const struct syspmu_ops imx8_ddr_ops = {
  *
  * Return: IRQ_HANDLED, or IRQ_NONE if counter 0 did not overflow.
  */
-VISIBLE_IF_KUNIT irqreturn_t imx8_ddr_pmu_irq(int irq, void *dev_id)
+static irqreturn_t imx8_ddr_pmu_irq(int irq, void *dev_id)
 {
 	struct syspmu *upmu = dev_id;
 	struct imx8_ddr_pmu *ddr = to_imx8_ddr_pmu(upmu);
@@ -610,23 +623,8 @@ VISIBLE_IF_KUNIT irqreturn_t imx8_ddr_pmu_irq(int irq, void *dev_id)
 	raw_spin_unlock(&upmu->lock);
 	return IRQ_HANDLED;
 }
-EXPORT_SYMBOL_IF_KUNIT(imx8_ddr_pmu_irq);
 
 /* Probe */
-
-#if IS_ENABLED(CONFIG_KUNIT)
-/* The match data of @compatible, for tests */
-const struct imx8_ddr_devtype *imx8_ddr_pmu_devtype(const char *compatible)
-{
-	const struct of_device_id *id;
-
-	for (id = imx8_ddr_pmu_of_match; id->compatible[0]; id++)
-		if (!strcmp(id->compatible, compatible))
-			return id->data;
-	return NULL;
-}
-EXPORT_SYMBOL_IF_KUNIT(imx8_ddr_pmu_devtype);
-#endif
 
 static void imx8_ddr_pmu_free_id(void *data)
 {
@@ -644,7 +642,7 @@ static void imx8_ddr_pmu_free_id(void *data)
  *
  * Return: the PMU or an ERR_PTR().
  */
-VISIBLE_IF_KUNIT struct syspmu *
+static struct syspmu *
 imx8_ddr_pmu_create(struct device *dev, void __iomem *base, int irq,
 		    const struct imx8_ddr_devtype *devtype)
 {
@@ -720,8 +718,9 @@ imx8_ddr_pmu_create(struct device *dev, void __iomem *base, int irq,
 					     name));
 	return &ddr->upmu;
 }
-EXPORT_SYMBOL_IF_KUNIT(imx8_ddr_pmu_create);
 
+/* Left out where another module includes this file: it binds no device */
+#ifndef PMU_NO_MODULE_DRIVER
 static int imx8_ddr_pmu_probe(struct platform_device *pdev)
 {
 	const struct imx8_ddr_devtype *devtype;
@@ -761,6 +760,8 @@ static int imx8_ddr_pmu_probe(struct platform_device *pdev)
 	return 0;
 }
 
+MODULE_DEVICE_TABLE(of, imx8_ddr_pmu_of_match);
+
 static struct platform_driver imx8_ddr_pmu_driver = {
 	.driver = {
 		.name			= "imx8-ddr-pmu",
@@ -774,3 +775,4 @@ module_platform_driver(imx8_ddr_pmu_driver);
 MODULE_DESCRIPTION("Freescale i.MX8 DDR performance monitor driver");
 MODULE_LICENSE("GPL");
 MODULE_IMPORT_NS(SYSPMU_NS);
+#endif

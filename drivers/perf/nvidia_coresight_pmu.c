@@ -750,9 +750,12 @@ static struct cspmu_backend nv_backend = {
 	.owner		= THIS_MODULE,
 };
 
+/* Left out where another module includes this file: it registers none */
+#ifndef PMU_NO_MODULE_DRIVER
 module_cspmu_backend(nv_backend);
 
 MODULE_DESCRIPTION("NVIDIA Tegra410 and Tegra241 fabric PMUs (CoreSight PMU backend)");
 MODULE_LICENSE("GPL");
 MODULE_IMPORT_NS(CORESIGHT_PMU_NS);
 MODULE_IMPORT_NS(SYSPMU_NS);
+#endif

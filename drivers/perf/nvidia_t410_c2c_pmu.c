@@ -112,24 +112,20 @@ struct c2c_pmu {
 
 #define to_c2c(u)	container_of(u, struct c2c_pmu, upmu)
 
-static u32 c2c_mmio_readl(const void __iomem *addr)
+/* A file that includes this one may bring accessors of its own */
+#ifndef c2c_readl
+#define c2c_readl(addr)		readl(addr)
+#define c2c_writel(val, addr)	writel(val, addr)
+#endif
+
+static u32 c2c_read32(const void __iomem *addr)
 {
-	return readl(addr);
+	return c2c_readl(addr);
 }
 
-static void c2c_mmio_writel(u32 val, void __iomem *addr)
+static u64 c2c_read_counter64(const void __iomem *lo)
 {
-	writel(val, addr);
-}
-
-static const struct c2c_io c2c_mmio = {
-	.readl	= c2c_mmio_readl,
-	.writel	= c2c_mmio_writel,
-};
-
-static u64 c2c_read_counter64(struct c2c_pmu *c2c, const void __iomem *lo)
-{
-	return syspmu_hi_lo_hi(c2c->hw.io->readl, lo);
+	return syspmu_hi_lo_hi(c2c_read32, lo);
 }
 
 static unsigned int c2c_event_type(struct perf_event *event)
@@ -171,7 +167,7 @@ static int c2c_event_valid(struct perf_event *event)
 
 static void c2c_check_status(struct c2c_pmu *c2c, unsigned int i)
 {
-	u32 in = c2c->hw.io->readl(c2c->hw.inst[i] + C2C_IN_STATUS) &
+	u32 in = c2c_readl(c2c->hw.inst[i] + C2C_IN_STATUS) &
 		 ~C2C_IN_STATUS_WR_REQ;
 
 	if (!(in & ~c2c->reported_in[i]))
@@ -185,7 +181,7 @@ static void c2c_check_status(struct c2c_pmu *c2c, unsigned int i)
 /* Instance @i's in_wr_req since the interface was enabled, wraps counted */
 static u64 c2c_read_in_wr_req(struct c2c_pmu *c2c, unsigned int i)
 {
-	u32 now = c2c->hw.io->readl(c2c->hw.inst[i] + c2c_counter_lo[C2C_EV_IN_WR_REQ]);
+	u32 now = c2c_readl(c2c->hw.inst[i] + c2c_counter_lo[C2C_EV_IN_WR_REQ]);
 
 	c2c->in_wr_total[i] += (u32)(now - c2c->in_wr_last[i]);
 	c2c->in_wr_last[i] = now;
@@ -210,7 +206,7 @@ static u64 c2c_read_counter(struct syspmu *upmu, struct perf_event *event)
 				sum += c2c_read_in_wr_req(c2c, i);
 				continue;
 			}
-			val = c2c_read_counter64(c2c, c2c->hw.inst[i] +
+			val = c2c_read_counter64(c2c->hw.inst[i] +
 						 c2c_counter_lo[type]);
 			/* one clock for the whole interface */
 			if (type == C2C_EV_CYCLES)
@@ -227,14 +223,14 @@ static void c2c_pmu_enable(struct syspmu *upmu)
 
 	if (bitmap_empty(upmu->used_mask, upmu->num_counters))
 		return;
-	c2c->hw.io->writel(C2C_CTRL_ENABLE, c2c->hw.bcast + C2C_CTRL);
+	c2c_writel(C2C_CTRL_ENABLE, c2c->hw.bcast + C2C_CTRL);
 }
 
 static void c2c_pmu_disable(struct syspmu *upmu)
 {
 	struct c2c_pmu *c2c = to_c2c(upmu);
 
-	c2c->hw.io->writel(C2C_CTRL_DISABLE, c2c->hw.bcast + C2C_CTRL);
+	c2c_writel(C2C_CTRL_DISABLE, c2c->hw.bcast + C2C_CTRL);
 	/* enabling restarts the counters from 0 */
 	syspmu_restart_all(upmu);
 	memset(c2c->reported_in, 0, sizeof(c2c->reported_in));
@@ -367,25 +363,22 @@ static const struct attribute_group **const c2c_attr_groups[] = {
 	[C2C_PEER_CXLMEM]	= c2c_cxlmem_attr_groups,
 };
 
-VISIBLE_IF_KUNIT const struct c2c_iface c2c_nvlink = {
+static const struct c2c_iface c2c_nvlink = {
 	.name		= "nvidia_nvlink_c2c_pmu",
 	.nr_inst	= 14,
 };
-EXPORT_SYMBOL_IF_KUNIT(c2c_nvlink);
 
-VISIBLE_IF_KUNIT const struct c2c_iface c2c_nvclink = {
+static const struct c2c_iface c2c_nvclink = {
 	.name		= "nvidia_nvclink_pmu",
 	.nr_inst	= 12,
 };
-EXPORT_SYMBOL_IF_KUNIT(c2c_nvclink);
 
-VISIBLE_IF_KUNIT const struct c2c_iface c2c_nvdlink = {
+static const struct c2c_iface c2c_nvdlink = {
 	.name		= "nvidia_nvdlink_pmu",
 	.nr_inst	= 16,
 	.fixed_peer	= true,
 	.peer		= C2C_PEER_CXLMEM,
 };
-EXPORT_SYMBOL_IF_KUNIT(c2c_nvdlink);
 
 static u32 c2c_mask_property(struct fwnode_handle *fwnode, const char *name)
 {
@@ -408,9 +401,8 @@ static u32 c2c_mask_property(struct fwnode_handle *fwnode, const char *name)
  * Return: 0, or -EINVAL if firmware names no peer or instances the
  * interface does not have.
  */
-VISIBLE_IF_KUNIT int c2c_decode_peers(struct device *dev,
-				      struct fwnode_handle *fwnode,
-				      struct c2c_hw *hw)
+static int c2c_decode_peers(struct device *dev, struct fwnode_handle *fwnode,
+			    struct c2c_hw *hw)
 {
 	u32 all = GENMASK(hw->iface->nr_inst - 1, 0), cpu, gpu[C2C_MAX_PEERS];
 	unsigned int g;
@@ -444,7 +436,6 @@ VISIBLE_IF_KUNIT int c2c_decode_peers(struct device *dev,
 		hw->peer_inst[g] = gpu[g];
 	return 0;
 }
-EXPORT_SYMBOL_IF_KUNIT(c2c_decode_peers);
 
 /**
  * c2c_create() - build and register the PMU of one C2C-family unit
@@ -453,8 +444,7 @@ EXPORT_SYMBOL_IF_KUNIT(c2c_decode_peers);
  *
  * Return: the registered PMU, or an ERR_PTR().
  */
-VISIBLE_IF_KUNIT struct syspmu *c2c_create(struct device *dev,
-					   const struct c2c_hw *hw)
+static struct syspmu *c2c_create(struct device *dev, const struct c2c_hw *hw)
 {
 	struct c2c_pmu *c2c;
 	struct syspmu *upmu;
@@ -483,16 +473,17 @@ VISIBLE_IF_KUNIT struct syspmu *c2c_create(struct device *dev,
 	upmu->pmu.module = THIS_MODULE;
 	upmu->pmu.attr_groups = c2c_attr_groups[hw->peer];
 
-	hw->io->writel(C2C_CTRL_DISABLE, hw->bcast + C2C_CTRL);
+	c2c_writel(C2C_CTRL_DISABLE, hw->bcast + C2C_CTRL);
 
 	return t410_lat_register(upmu, hw->socket, hw->iface->name);
 }
-EXPORT_SYMBOL_IF_KUNIT(c2c_create);
 
+/* Left out where another module includes this file: it binds no device */
+#ifndef PMU_NO_MODULE_DRIVER
 static int c2c_probe(struct platform_device *pdev)
 {
 	struct device *dev = &pdev->dev;
-	struct c2c_hw hw = { .io = &c2c_mmio };
+	struct c2c_hw hw = { };
 	struct syspmu *upmu;
 	int ret;
 
@@ -536,3 +527,4 @@ module_platform_driver(c2c_driver);
 MODULE_DESCRIPTION("NVIDIA Tegra410 NVLink-C2C, NV-CLink and NV-DLink PMUs");
 MODULE_LICENSE("GPL");
 MODULE_IMPORT_NS(SYSPMU_NS);
+#endif

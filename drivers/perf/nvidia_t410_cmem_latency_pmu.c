@@ -74,25 +74,11 @@ struct cmem_lat_pmu {
 
 #define to_cmem_lat(u)	container_of(u, struct cmem_lat_pmu, upmu)
 
-static u64 cmem_lat_mmio_read(const void __iomem *addr)
-{
-	return readq(addr);
-}
-
-static void cmem_lat_mmio_write(u64 val, void __iomem *addr)
-{
-	writeq(val, addr);
-}
-
-static const struct cmem_lat_io cmem_lat_mmio = {
-	.read	= cmem_lat_mmio_read,
-	.write	= cmem_lat_mmio_write,
-};
-
-static u64 cmem_lat_read(struct cmem_lat_pmu *cmem, const void __iomem *addr)
-{
-	return cmem->hw.io->read(addr);
-}
+/* A file that includes this one may bring accessors of its own */
+#ifndef cmem_lat_readq
+#define cmem_lat_readq(addr)		readq(addr)
+#define cmem_lat_writeq(val, addr)	writeq(val, addr)
+#endif
 
 static u64 cmem_lat_event_type(struct perf_event *event)
 {
@@ -116,7 +102,7 @@ static int cmem_lat_event_valid(struct perf_event *event)
  */
 static void cmem_lat_check_status(struct cmem_lat_pmu *cmem, unsigned int i)
 {
-	u64 status = cmem_lat_read(cmem, cmem->hw.inst[i] + CMEM_LAT_STATUS);
+	u64 status = cmem_lat_readq(cmem->hw.inst[i] + CMEM_LAT_STATUS);
 	u64 fresh = status & ~cmem->reported[i];
 
 	if (!fresh)
@@ -136,7 +122,7 @@ static u64 cmem_lat_read_counter(struct syspmu *upmu, struct perf_event *event)
 	/* every instance runs on one clock */
 	if (type == CMEM_LAT_EV_CYCLES) {
 		cmem_lat_check_status(cmem, 0);
-		return cmem_lat_read(cmem, cmem->hw.inst[0] + CMEM_LAT_CYCLE_CNTR);
+		return cmem_lat_readq(cmem->hw.inst[0] + CMEM_LAT_CYCLE_CNTR);
 	}
 
 	for (i = 0; i < CMEM_LAT_NR_INST; i++) {
@@ -144,9 +130,9 @@ static u64 cmem_lat_read_counter(struct syspmu *upmu, struct perf_event *event)
 		for (mc = 0; mc < CMEM_LAT_NR_MC; mc++) {
 			const struct cmem_lat_mc *m = &cmem_lat_mcs[mc];
 
-			sum += cmem_lat_read(cmem, cmem->hw.inst[i] +
-					     (type == CMEM_LAT_EV_RD_REQ ?
-					      m->req : m->aor));
+			sum += cmem_lat_readq(cmem->hw.inst[i] +
+					      (type == CMEM_LAT_EV_RD_REQ ?
+					       m->req : m->aor));
 		}
 	}
 	return sum;
@@ -155,7 +141,7 @@ static u64 cmem_lat_read_counter(struct syspmu *upmu, struct perf_event *event)
 /* Control goes through the broadcast block only */
 static void cmem_lat_broadcast(struct cmem_lat_pmu *cmem, u32 reg, u64 val)
 {
-	cmem->hw.io->write(val, cmem->hw.bcast + reg);
+	cmem_lat_writeq(val, cmem->hw.bcast + reg);
 }
 
 static void cmem_lat_pmu_enable(struct syspmu *upmu)
@@ -223,8 +209,8 @@ static const struct attribute_group *cmem_lat_attr_groups[] = {
  *
  * Return: the registered PMU, or an ERR_PTR().
  */
-VISIBLE_IF_KUNIT struct syspmu *cmem_lat_create(struct device *dev,
-						const struct cmem_lat_hw *hw)
+static struct syspmu *cmem_lat_create(struct device *dev,
+				      const struct cmem_lat_hw *hw)
 {
 	struct cmem_lat_pmu *cmem;
 	struct syspmu *upmu;
@@ -250,11 +236,12 @@ VISIBLE_IF_KUNIT struct syspmu *cmem_lat_create(struct device *dev,
 
 	return t410_lat_register(upmu, hw->socket, "nvidia_cmem_latency_pmu");
 }
-EXPORT_SYMBOL_IF_KUNIT(cmem_lat_create);
 
+/* Left out where another module includes this file: it binds no device */
+#ifndef PMU_NO_MODULE_DRIVER
 static int cmem_lat_probe(struct platform_device *pdev)
 {
-	struct cmem_lat_hw hw = { .io = &cmem_lat_mmio };
+	struct cmem_lat_hw hw = { };
 	struct syspmu *upmu;
 	int ret;
 
@@ -291,3 +278,4 @@ module_platform_driver(cmem_lat_driver);
 MODULE_DESCRIPTION("NVIDIA Tegra410 CPU memory latency PMU");
 MODULE_LICENSE("GPL");
 MODULE_IMPORT_NS(SYSPMU_NS);
+#endif

@@ -1,16 +1,15 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * NVIDIA Tegra410 latency PMUs (CMEM latency, NVLink-C2C, NV-CLink,
- * NV-DLink): what the drivers' KUnit suites see of them.  The drivers
- * build their PMUs from a description of the hardware (register blocks,
- * socket, peers) that probe takes from ACPI and a test gives directly.
+ * NV-DLink): what the two drivers share.  Each builds its PMU from a
+ * description of the unit (register blocks, socket, peers) that probe
+ * takes from ACPI.
  */
 #ifndef __NVIDIA_T410_LATENCY_PMU_H
 #define __NVIDIA_T410_LATENCY_PMU_H
 
 #include <linux/acpi.h>
 #include <linux/device.h>
-#include <linux/fwnode.h>
 #include <linux/platform_device.h>
 #include <linux/perf/syspmu.h>
 
@@ -18,27 +17,13 @@
 #define CMEM_LAT_NR_INST	14
 
 /**
- * struct cmem_lat_io - how a CMEM latency unit's 64-bit registers are accessed
- * @read: reads the register at @addr.
- * @write: writes @val to the register at @addr.
- *
- * Probe uses MMIO; a KUnit suite plays the hardware behind the registers.
- */
-struct cmem_lat_io {
-	u64	(*read)(const void __iomem *addr);
-	void	(*write)(u64 val, void __iomem *addr);
-};
-
-/**
  * struct cmem_lat_hw - one CMEM latency unit as firmware describes it
- * @io: its register accessors.
  * @inst: the instance blocks, in firmware order.
  * @bcast: the broadcast block: writes reach every instance.
  * @socket: the socket (ACPI _UID), which is also its NUMA node.
  * @hid: the ACPI _HID, shown as "identifier".
  */
 struct cmem_lat_hw {
-	const struct cmem_lat_io *io;
 	void __iomem	*inst[CMEM_LAT_NR_INST];
 	void __iomem	*bcast;
 	u32		socket;
@@ -71,21 +56,8 @@ struct c2c_iface {
 };
 
 /**
- * struct c2c_io - how a C2C-family unit's 32-bit registers are accessed
- * @readl: reads the register at @addr.
- * @writel: writes @val to the register at @addr.
- *
- * Probe uses MMIO; a KUnit suite plays the hardware behind the registers.
- */
-struct c2c_io {
-	u32	(*readl)(const void __iomem *addr);
-	void	(*writel)(u32 val, void __iomem *addr);
-};
-
-/**
  * struct c2c_hw - one C2C-family unit as firmware describes it
  * @iface: its interface.
- * @io: its register accessors.
  * @inst: the instance blocks.
  * @bcast: the broadcast block.
  * @socket: the socket (ACPI _UID), also its NUMA node.
@@ -96,7 +68,6 @@ struct c2c_io {
  */
 struct c2c_hw {
 	const struct c2c_iface	*iface;
-	const struct c2c_io	*io;
 	void __iomem		*inst[C2C_MAX_INST];
 	void __iomem		*bcast;
 	u32			socket;
@@ -190,14 +161,5 @@ static inline struct syspmu *t410_lat_register(struct syspmu *upmu,
 					     "cannot register %s\n", name));
 	return upmu;
 }
-
-#if IS_ENABLED(CONFIG_KUNIT)
-struct syspmu *cmem_lat_create(struct device *dev,
-			       const struct cmem_lat_hw *hw);
-struct syspmu *c2c_create(struct device *dev, const struct c2c_hw *hw);
-int c2c_decode_peers(struct device *dev, struct fwnode_handle *fwnode,
-		     struct c2c_hw *hw);
-extern const struct c2c_iface c2c_nvlink, c2c_nvclink, c2c_nvdlink;
-#endif
 
 #endif /* __NVIDIA_T410_LATENCY_PMU_H */

@@ -377,7 +377,7 @@ static bool syspmu_conflicts(struct syspmu *upmu,
  * the callback's NORESTART leaves a queued timer alone.
  */
 
-VISIBLE_IF_KUNIT enum hrtimer_restart syspmu_poll(struct hrtimer *timer)
+static enum hrtimer_restart syspmu_poll(struct hrtimer *timer)
 {
 	struct syspmu *upmu = container_of(timer, struct syspmu, poll_timer);
 	enum hrtimer_restart ret = HRTIMER_NORESTART;
@@ -394,7 +394,6 @@ VISIBLE_IF_KUNIT enum hrtimer_restart syspmu_poll(struct hrtimer *timer)
 	raw_spin_unlock_irqrestore(&upmu->lock, irqflags);
 	return ret;
 }
-EXPORT_SYMBOL_IF_KUNIT(syspmu_poll);
 
 /* PMU lock held, on the owning CPU: queue the timer unless it is */
 static void syspmu_poll_arm(struct syspmu *upmu)

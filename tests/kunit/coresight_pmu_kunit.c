@@ -2,11 +2,13 @@
 /*
  * KUnit tests of the Arm CoreSight PMU core (coresight_pmu) and its NVIDIA
  * and Ampere backends (nvidia_coresight_pmu, ampere_coresight_pmu) against
- * mocked MMIO: page 0, page 1 and the PCIE-TGT address-filter block are
- * plain memory, the PMU is created with cspmu_create() over them and
- * registered with perf core,
- * events are created with perf_event_create_kernel_counter(), and the
- * tests check what the driver wrote and what perf reads back.
+ * mocked MMIO.  The three sources are compiled into this module, without
+ * their platform driver, module init or exports: the loaded modules are
+ * not used, and the suite registers the backends with its own core.
+ * Page 0, page 1 and the PCIE-TGT address-filter block are plain memory,
+ * the PMU is created with cspmu_create() over them and registered with
+ * perf core, events are created with perf_event_create_kernel_counter(),
+ * and the tests check what the driver wrote and what perf reads back.
  *
  * Register offsets and bit positions below are taken from the hardware
  * description (Arm IHI 0091 and the Tegra410 PMU documentation), not from
@@ -17,6 +19,15 @@
  * together every few milliseconds, so for those only what holds whatever
  * the rotation did is asserted.
  */
+
+#include "pmu_kunit_source.h"
+
+/* What the core does once a backend registers, defined below */
+static int cspmu_attach_waiting(void);
+
+#include "coresight_pmu.c"
+#include "nvidia_coresight_pmu.c"
+#include "ampere_coresight_pmu.c"
 
 #include <kunit/test.h>
 #include <linux/bitfield.h>
@@ -275,7 +286,7 @@ static struct cspmu *try_make_pmu(struct kunit *test,
 	hw.atomic64 = d->atomic64;
 	cspmu = cspmu_create(dev, &hw);
 	KUNIT_ASSERT_NE_MSG(test, PTR_ERR_OR_ZERO(cspmu), -EPROBE_DEFER,
-			    "is the backend (nvidia_/ampere_coresight_pmu) loaded?");
+			    "no backend for part %x", d->pmiidr);
 	if (!IS_ERR(cspmu) && d->irq)
 		cspmu->has_irq = true;
 	ctx->cspmu = IS_ERR(cspmu) ? NULL : cspmu;
@@ -468,23 +479,41 @@ static void group_schedule(struct kunit *test, struct test_group *g)
 }
 
 /*
- * The board's CoreSight PMUs of the socket the suite's PMUs are named
- * after (the NUMA node of the first possible CPU), unbound while the
- * suite runs and bound again after it: their names (UCF's, Grace's per
- * socket) are the ones the suite creates again, and two PMUs cannot have
- * one name.
+ * The board's CoreSight PMUs, unbound while the suite runs and bound
+ * again after it: their names (UCF's, Grace's per socket, and the
+ * numbered ones, which this module's core and backends number from 0
+ * again) are the ones the suite creates, and two PMUs cannot have one
+ * name.
  */
-static struct device *borrowed[32];
+static struct device *borrowed[64];
+
+/* What cspmu_attach_waiting() returns: no device waits for this core */
+static int attach_result;
+
+static int cspmu_attach_waiting(void)
+{
+	return attach_result;
+}
 
 static int cspmu_test_suite_init(struct kunit_suite *suite)
 {
-	syspmu_kunit_borrow("coresight-pmu", test_socket(), borrowed,
+	int ret;
+
+	syspmu_kunit_borrow("coresight-pmu", NUMA_NO_NODE, borrowed,
 			    ARRAY_SIZE(borrowed));
-	return 0;
+	ret = cspmu_backend_register(&nv_backend);
+	if (ret)
+		return ret;
+	ret = cspmu_backend_register(&ampere_backend);
+	if (ret)
+		cspmu_backend_unregister(&nv_backend);
+	return ret;
 }
 
 static void cspmu_test_suite_exit(struct kunit_suite *suite)
 {
+	cspmu_backend_unregister(&ampere_backend);
+	cspmu_backend_unregister(&nv_backend);
 	syspmu_kunit_give_back(borrowed, ARRAY_SIZE(borrowed));
 }
 
@@ -1716,9 +1745,22 @@ static void cspmu_test_group_too_big(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, reg0(test, PMCR), PMCR_E);
 }
 
-static int attach_fails(void)
+/* Whether @backend is on the core's list */
+static bool backend_listed(const struct cspmu_backend *backend)
 {
-	return -ENOMEM;
+	struct cspmu_backend *b;
+	bool found = false;
+
+	mutex_lock(&cspmu_lock);
+	list_for_each_entry(b, &cspmu_backends, node)
+		found |= b == backend;
+	mutex_unlock(&cspmu_lock);
+	return found;
+}
+
+static void attach_works(void *unused)
+{
+	attach_result = 0;
 }
 
 /*
@@ -1732,16 +1774,18 @@ static void cspmu_test_backend_register_fails(struct kunit *test)
 		.owner		= THIS_MODULE,
 	};
 
-	kunit_activate_static_stub(test, cspmu_attach_waiting, attach_fails);
+	attach_result = -ENOMEM;
+	KUNIT_ASSERT_EQ(test, 0, pmu_kunit_add_action_or_reset(test, attach_works,
+							       NULL));
 	KUNIT_EXPECT_EQ(test, cspmu_backend_register(&fake), -ENOMEM);
-	KUNIT_EXPECT_FALSE(test, cspmu_backend_listed(&fake));
-	kunit_deactivate_static_stub(test, cspmu_attach_waiting);
+	KUNIT_EXPECT_FALSE(test, backend_listed(&fake));
+	attach_works(NULL);
 
 	/* and a working registration is listed until it unregisters */
 	KUNIT_ASSERT_EQ(test, cspmu_backend_register(&fake), 0);
-	KUNIT_EXPECT_TRUE(test, cspmu_backend_listed(&fake));
+	KUNIT_EXPECT_TRUE(test, backend_listed(&fake));
 	cspmu_backend_unregister(&fake);
-	KUNIT_EXPECT_FALSE(test, cspmu_backend_listed(&fake));
+	KUNIT_EXPECT_FALSE(test, backend_listed(&fake));
 }
 
 static struct kunit_case cspmu_test_cases[] = {
@@ -1777,6 +1821,4 @@ kunit_test_suite(cspmu_test_suite);
 
 MODULE_DESCRIPTION("KUnit tests for the CoreSight PMU core and its NVIDIA backend");
 MODULE_LICENSE("GPL");
-MODULE_IMPORT_NS(CORESIGHT_PMU_NS);
-MODULE_IMPORT_NS(KUNIT_TESTING_NS);
 MODULE_IMPORT_NS(SYSPMU_NS);

@@ -4,8 +4,14 @@
  * decisions on a table of the suite's own (event maps, counter choice),
  * and everything else through perf core against the counter model's
  * banks (tests/hybrid/): the PMUs cpu_core and cpu_atom the model
- * registered, counts injected into the model.
+ * registered, counts injected into the model.  The core's source is
+ * compiled into this module, without its exports, for the decisions on
+ * the suite's table; the model's PMUs are served by the loaded core.
  */
+
+#include "pmu_kunit_source.h"
+#include "hybrid_pmu.c"
+
 #include <kunit/test.h>
 #include <linux/cpumask.h>
 #include <linux/err.h>
@@ -19,6 +25,7 @@
 
 #include "hybrid_pmu_model.h"
 #include "perf_kunit_group.h"
+#include "pmu_kunit_compat.h"
 
 /* A table of the suite's own: 2 general counters, 2 fixed */
 enum { EV_INST = 0xc0, EV_CYC = 0x3c, EV_ONLY_GP1 = 0x1a, EV_FIXED_ONLY = 0x300 };
@@ -612,8 +619,7 @@ static struct kunit_suite hybrid_pmu_suite = {
 
 kunit_test_suite(hybrid_pmu_suite);
 
-MODULE_IMPORT_NS(KUNIT_TESTING_NS);
-MODULE_IMPORT_NS(HYBRID_PMU_NS);
 MODULE_IMPORT_NS(HYBRID_PMU_MODEL_NS);
+MODULE_IMPORT_NS(SYSPMU_NS);
 MODULE_DESCRIPTION("KUnit tests of the hybrid PMU core");
 MODULE_LICENSE("GPL");

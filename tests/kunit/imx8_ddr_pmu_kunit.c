@@ -1,13 +1,18 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * KUnit tests of the i.MX8 DDR PMU driver against mocked MMIO: the driver
- * is registered with perf core over a register block in plain memory,
- * events are created with perf_event_create_kernel_counter(), and the
- * tests check what the driver wrote and what perf reads back.
+ * KUnit tests of the i.MX8 DDR PMU driver against mocked MMIO: the
+ * driver's source is compiled into this module without its platform
+ * driver (the loaded driver is not used), its PMU is registered with
+ * perf core over a register block in plain memory, events are created
+ * with perf_event_create_kernel_counter(), and the tests check what the
+ * driver wrote and what perf reads back.
  *
  * Register offsets and bit positions below are taken from the hardware
  * description, not from the driver, so that the two check each other.
  */
+
+#include "pmu_kunit_source.h"
+#include "imx8_ddr_pmu.c"
 
 #include <kunit/test.h>
 #include <linux/err.h>
@@ -16,7 +21,6 @@
 #include <linux/perf_event.h>
 #include <linux/slab.h>
 
-#include "imx8_ddr_pmu.h"
 #include <linux/perf/pmu_compat.h>
 #include <linux/perf/syspmu.h>
 
@@ -65,6 +69,17 @@ static void set_reg(struct kunit *test, unsigned int off, u32 val)
 
 #define PRESET		0xf0000000u
 
+/* The match data of @compatible */
+static const struct imx8_ddr_devtype *devtype_of(const char *compatible)
+{
+	const struct of_device_id *id;
+
+	for (id = imx8_ddr_pmu_of_match; id->compatible[0]; id++)
+		if (!strcmp(id->compatible, compatible))
+			return id->data;
+	return NULL;
+}
+
 /*
  * A PMU of the kind @compatible names, over fresh registers.  Counter 0
  * reads @count0 when the driver looks at probe: PRESET where the hardware
@@ -82,7 +97,7 @@ static struct syspmu *make_pmu_count0(struct kunit *test,
 	KUNIT_ASSERT_NOT_NULL(test, ctx);
 	test->priv = ctx;
 
-	devtype = imx8_ddr_pmu_devtype(compatible);
+	devtype = devtype_of(compatible);
 	KUNIT_ASSERT_NOT_NULL_MSG(test, devtype, "no devtype %s", compatible);
 
 	dev = pmu_kunit_device_register(test, "imx8_ddr_kunit");
@@ -290,7 +305,7 @@ static struct syspmu *make_another_pmu(struct kunit *test,
 	struct device *dev;
 	u32 *regs;
 
-	devtype = imx8_ddr_pmu_devtype(compatible);
+	devtype = devtype_of(compatible);
 	KUNIT_ASSERT_NOT_NULL(test, devtype);
 	regs = kunit_kzalloc(test, REG_BYTES, GFP_KERNEL);
 	KUNIT_ASSERT_NOT_NULL(test, regs);
@@ -753,9 +768,29 @@ static struct kunit_case imx8_ddr_pmu_cases[] = {
 	{}
 };
 
+/*
+ * The board's i.MX8 PMUs, unbound while the suite runs: this module's
+ * PMUs are numbered from 0 too, and two PMUs cannot have one name.
+ */
+static struct device *borrowed[32];
+
+static int imx8_ddr_suite_init(struct kunit_suite *suite)
+{
+	syspmu_kunit_borrow("imx8-ddr-pmu", NUMA_NO_NODE, borrowed,
+			    ARRAY_SIZE(borrowed));
+	return 0;
+}
+
+static void imx8_ddr_suite_exit(struct kunit_suite *suite)
+{
+	syspmu_kunit_give_back(borrowed, ARRAY_SIZE(borrowed));
+}
+
 static struct kunit_suite imx8_ddr_pmu_suite = {
-	.name = "imx8_ddr_pmu",
-	.test_cases = imx8_ddr_pmu_cases,
+	.name		= "imx8_ddr_pmu",
+	.suite_init	= imx8_ddr_suite_init,
+	.suite_exit	= imx8_ddr_suite_exit,
+	.test_cases	= imx8_ddr_pmu_cases,
 };
 
 kunit_test_suite(imx8_ddr_pmu_suite);
@@ -763,4 +798,3 @@ kunit_test_suite(imx8_ddr_pmu_suite);
 MODULE_DESCRIPTION("KUnit tests for the i.MX8 DDR PMU driver");
 MODULE_LICENSE("GPL");
 MODULE_IMPORT_NS(SYSPMU_NS);
-MODULE_IMPORT_NS(KUNIT_TESTING_NS);

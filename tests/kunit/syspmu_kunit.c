@@ -20,6 +20,7 @@
 #include <linux/perf/syspmu.h>
 
 #include "perf_kunit_group.h"
+#include "pmu_kunit_compat.h"
 
 struct delta_case {
 	u64 prev, now;
@@ -601,17 +602,21 @@ static void syspmu_test_poll_timer_leaves_with_last_event(struct kunit *test)
 			       "still queued with no event");
 }
 
-/* An event added between the poll's decision to stop and its return */
+/*
+ * An event added between the poll's decision to stop and its return; the
+ * core's callback, which syspmu_init() gave the timer
+ */
 static struct {
 	struct perf_event	*event;
 	atomic_t		added;
+	enum hrtimer_restart	(*poll)(struct hrtimer *timer);
 } poll_window;
 
 /* The poll timer's callback, then, once, an add as another CPU's lands */
 static enum hrtimer_restart poll_then_add(struct hrtimer *timer)
 {
 	struct syspmu *upmu = container_of(timer, struct syspmu, poll_timer);
-	enum hrtimer_restart ret = syspmu_poll(timer);
+	enum hrtimer_restart ret = poll_window.poll(timer);
 
 	if (!atomic_cmpxchg(&poll_window.added, 0, 1))
 		upmu->pmu.add(poll_window.event, PERF_EF_START);
@@ -651,6 +656,8 @@ static void syspmu_test_poll_rearm_window(struct kunit *test)
 							     NULL, NULL, NULL);
 	KUNIT_ASSERT_FALSE(test, IS_ERR(poll_window.event));
 	atomic_set(&poll_window.added, 0);
+	/* (hrtimer's function is __private from 6.15 on) */
+	poll_window.poll = ACCESS_PRIVATE(&upmu->poll_timer, function);
 	poll_timer_setup(upmu, poll_then_add);
 	/* waited for, with a bound for a timer that never runs, not timed */
 	hrtimer_start(&upmu->poll_timer, ns_to_ktime(upmu->poll_ns),
@@ -665,7 +672,7 @@ static void syspmu_test_poll_rearm_window(struct kunit *test)
 
 	upmu->pmu.del(poll_window.event, 0);
 	hrtimer_cancel(&upmu->poll_timer);
-	poll_timer_setup(upmu, syspmu_poll);
+	poll_timer_setup(upmu, poll_window.poll);
 	perf_event_release_kernel(poll_window.event);
 	KUNIT_EXPECT_TRUE_MSG(test, armed,
 			      "the timer stopped with an event scheduled");
@@ -700,4 +707,3 @@ kunit_test_suite(syspmu_suite);
 MODULE_DESCRIPTION("KUnit tests for the shared uncore PMU core");
 MODULE_LICENSE("GPL");
 MODULE_IMPORT_NS(SYSPMU_NS);
-MODULE_IMPORT_NS(KUNIT_TESTING_NS);

@@ -15,6 +15,8 @@
 
 #include <linux/perf/syspmu.h>
 
+#include "pmu_kunit_compat.h"
+
 static inline void syspmu_kunit_release_event(void *event)
 {
 	perf_event_release_kernel(event);
@@ -116,8 +118,8 @@ static inline int syspmu_kunit_match_node(struct device *dev, const void *node)
 	struct syspmu *upmu = dev_get_drvdata(dev);
 	int want = *(const int *)node;
 
-	return upmu && (want == NUMA_NO_NODE ||
-			cpu_to_node(cpumask_first(&upmu->associated_cpus)) == want);
+	return want == NUMA_NO_NODE ||
+	       (upmu && cpu_to_node(cpumask_first(&upmu->associated_cpus)) == want);
 }
 
 /**

@@ -2,18 +2,38 @@
 /*
  * KUnit tests of the Tegra410 latency PMUs: the CMEM latency driver and
  * the C2C family driver (NVLink-C2C, NV-CLink, NV-DLink), against mocked
- * MMIO.  The register blocks are plain memory, and the units are built
- * with register accessors that play a small fake of the hardware: writes
- * to the broadcast block reach every instance, CMEM's CTRL clear command
- * zeroes an instance, a C2C instance restarts its counters when enabled,
- * and a C2C counter can carry from its low to its high half between two
- * reads.  The PMUs are created with the drivers'
+ * MMIO.  Both drivers' sources are compiled into this module with its
+ * own register accessors (cmem_lat_readq() and the others) and without
+ * their platform drivers; the loaded drivers are not used.  The register
+ * blocks are plain memory, and the accessors play a small fake of the
+ * hardware: writes to the broadcast block reach every instance, CMEM's
+ * CTRL clear command zeroes an instance, a C2C instance restarts its
+ * counters when enabled, and a C2C counter can carry from its low to its
+ * high half between two reads.  The PMUs are created with the drivers'
  * create functions and registered with perf core; events are opened
  * through perf core.
  *
  * Offsets come from the hardware description (facts of the Tegra410
  * documentation), not from the drivers, so that the two check each other.
  */
+
+#include "pmu_kunit_source.h"
+
+#include <linux/types.h>
+
+/* The fake hardware's accessors, defined below */
+static u64 fake_cmem_read(const void __iomem *addr);
+static void fake_cmem_write(u64 val, void __iomem *addr);
+static u32 fake_c2c_readl(const void __iomem *addr);
+static void fake_c2c_writel(u32 val, void __iomem *addr);
+
+#define cmem_lat_readq(addr)		fake_cmem_read(addr)
+#define cmem_lat_writeq(val, addr)	fake_cmem_write(val, addr)
+#define c2c_readl(addr)			fake_c2c_readl(addr)
+#define c2c_writel(val, addr)		fake_c2c_writel(val, addr)
+
+#include "nvidia_t410_cmem_latency_pmu.c"
+#include "nvidia_t410_c2c_pmu.c"
 
 #include <kunit/test.h>
 #include <linux/io.h>
@@ -28,30 +48,29 @@
 #include <linux/perf/pmu_compat.h>
 #include <linux/perf/syspmu.h>
 
-#include "nvidia_t410_latency_pmu.h"
 #include "syspmu_kunit_util.h"
 
 #define BLOCK		0x1000
 
 /* CMEM latency registers (all 64-bit) */
-#define CMEM_CG_CTRL	0x800
-#define CMEM_CTRL	0x808
-#define CMEM_STATUS	0x810
-#define CMEM_CYCLES	0x818
+#define HW_CMEM_CG_CTRL		0x800
+#define HW_CMEM_CTRL		0x808
+#define HW_CMEM_STATUS		0x810
+#define HW_CMEM_CYCLES		0x818
 static const u32 cmem_req[] = { 0x820, 0x838, 0x850 };
 static const u32 cmem_aor[] = { 0x830, 0x848, 0x860 };
 
 /* C2C registers (32-bit; counters 64-bit as lo, hi) */
-#define C2C_CTRL	0x864
-#define C2C_IN_STATUS	0x868
-#define C2C_CYCLES	0x86c
-#define C2C_IN_RD_CUM	0x874
-#define C2C_IN_RD_REQ	0x87c
-#define C2C_IN_WR_REQ	0x88c
-#define C2C_OUT_STATUS	0x890
-#define C2C_OUT_RD_REQ	0x8a0
-#define C2C_FIRST_CNT	0x86c
-#define C2C_LAST_CNT	0x8b4
+#define HW_C2C_CTRL		0x864
+#define HW_C2C_IN_STATUS	0x868
+#define HW_C2C_CYCLES		0x86c
+#define HW_C2C_IN_RD_CUM	0x874
+#define HW_C2C_IN_RD_REQ	0x87c
+#define HW_C2C_IN_WR_REQ	0x88c
+#define HW_C2C_OUT_STATUS	0x890
+#define HW_C2C_OUT_RD_REQ	0x8a0
+#define HW_C2C_FIRST_CNT	0x86c
+#define HW_C2C_LAST_CNT		0x8b4
 
 /* Event ids (documentation) */
 #define EV_CMEM_CYCLES		0
@@ -119,8 +138,8 @@ static u64 fake_cmem_read(const void __iomem *addr)
 
 static void cmem_inst_write(u8 *b, u32 off, u64 val)
 {
-	if (off == CMEM_CTRL && val == 2) {
-		memset(b + CMEM_STATUS, 0, 0x868 - CMEM_STATUS);
+	if (off == HW_CMEM_CTRL && val == 2) {
+		memset(b + HW_CMEM_STATUS, 0, 0x868 - HW_CMEM_STATUS);
 		val = 0;
 	}
 	*(u64 *)(b + off) = val;
@@ -150,11 +169,6 @@ static void fake_cmem_write(u64 val, void __iomem *addr)
 	fake_write(addr, val, cmem_inst_write);
 }
 
-static const struct cmem_lat_io fake_cmem_io = {
-	.read	= fake_cmem_read,
-	.write	= fake_cmem_write,
-};
-
 static u32 fake_c2c_readl(const void __iomem *addr)
 {
 	struct fake_unit *f = fake_of();
@@ -175,8 +189,8 @@ static void c2c_inst_write(u8 *b, u32 off, u64 val)
 {
 	u32 *reg = (u32 *)(b + off);
 
-	if (off == C2C_CTRL && !*reg && val)
-		memset(b + C2C_FIRST_CNT, 0, C2C_LAST_CNT - C2C_FIRST_CNT);
+	if (off == HW_C2C_CTRL && !*reg && val)
+		memset(b + HW_C2C_FIRST_CNT, 0, HW_C2C_LAST_CNT - HW_C2C_FIRST_CNT);
 	*reg = val;
 }
 
@@ -185,18 +199,13 @@ static void fake_c2c_writel(u32 val, void __iomem *addr)
 	fake_write(addr, val, c2c_inst_write);
 }
 
-static const struct c2c_io fake_c2c_io = {
-	.readl	= fake_c2c_readl,
-	.writel	= fake_c2c_writel,
-};
-
 /* The hardware counts: only an enabled instance does */
 static void cmem_count(struct kunit *test, unsigned int i, u32 reg, u64 n)
 {
 	u8 *b = block(fake_of(), i);
 
-	KUNIT_ASSERT_EQ_MSG(test, *(u64 *)(b + CMEM_CTRL), 1, "instance %u off", i);
-	KUNIT_ASSERT_EQ(test, *(u64 *)(b + CMEM_CG_CTRL), 1);
+	KUNIT_ASSERT_EQ_MSG(test, *(u64 *)(b + HW_CMEM_CTRL), 1, "instance %u off", i);
+	KUNIT_ASSERT_EQ(test, *(u64 *)(b + HW_CMEM_CG_CTRL), 1);
 	*(u64 *)(b + reg) += n;
 }
 
@@ -204,7 +213,7 @@ static void c2c_count(struct kunit *test, unsigned int i, u32 reg, u64 n)
 {
 	u8 *b = block(fake_of(), i);
 
-	KUNIT_ASSERT_EQ_MSG(test, *(u32 *)(b + C2C_CTRL), 1, "instance %u off", i);
+	KUNIT_ASSERT_EQ_MSG(test, *(u32 *)(b + HW_C2C_CTRL), 1, "instance %u off", i);
 	*(u64 *)(b + reg) += n;
 }
 
@@ -275,7 +284,6 @@ static struct fake_unit *make_cmem(struct kunit *test)
 {
 	struct fake_unit *f = new_fake(test, CMEM_LAT_NR_INST);
 	struct cmem_lat_hw hw = {
-		.io	= &fake_cmem_io,
 		.socket	= numa_node_id(),
 		.hid	= "NVDA2021",
 	};
@@ -299,7 +307,6 @@ static struct fake_unit *try_make_c2c(struct kunit *test,
 	struct fake_unit *f = new_fake(test, iface->nr_inst);
 	struct c2c_hw hw = {
 		.iface	= iface,
-		.io	= &fake_c2c_io,
 		.socket	= numa_node_id(),
 		.hid	= "NVDA2023",
 	};
@@ -442,7 +449,7 @@ static void cmem_cycles_from_instance_0(struct kunit *test)
 	unsigned int i;
 
 	for (i = 0; i < CMEM_LAT_NR_INST; i++)
-		cmem_count(test, i, CMEM_CYCLES, 5000 + i);
+		cmem_count(test, i, HW_CMEM_CYCLES, 5000 + i);
 	KUNIT_EXPECT_EQ(test, count_of(cyc), 5000);
 }
 
@@ -452,13 +459,13 @@ static void cmem_control_through_broadcast(struct kunit *test)
 	struct fake_unit *f = make_cmem(test);
 	struct perf_event *ev;
 
-	KUNIT_EXPECT_EQ(test, *(u64 *)(block(f, 3) + CMEM_CG_CTRL), 0);
+	KUNIT_EXPECT_EQ(test, *(u64 *)(block(f, 3) + HW_CMEM_CG_CTRL), 0);
 	ev = open_ev(test, f, EV_CMEM_RD_REQ, 0);
-	KUNIT_EXPECT_EQ(test, *(u64 *)(block(f, 13) + CMEM_CTRL), 1);
-	KUNIT_EXPECT_EQ(test, *(u64 *)(block(f, 13) + CMEM_CG_CTRL), 1);
+	KUNIT_EXPECT_EQ(test, *(u64 *)(block(f, 13) + HW_CMEM_CTRL), 1);
+	KUNIT_EXPECT_EQ(test, *(u64 *)(block(f, 13) + HW_CMEM_CG_CTRL), 1);
 	perf_event_disable(ev);
-	KUNIT_EXPECT_EQ(test, *(u64 *)(block(f, 0) + CMEM_CTRL), 0);
-	KUNIT_EXPECT_EQ(test, *(u64 *)(block(f, 0) + CMEM_CG_CTRL), 0);
+	KUNIT_EXPECT_EQ(test, *(u64 *)(block(f, 0) + HW_CMEM_CTRL), 0);
+	KUNIT_EXPECT_EQ(test, *(u64 *)(block(f, 0) + HW_CMEM_CG_CTRL), 0);
 	KUNIT_EXPECT_GT(test, f->bcast_writes, 0);
 	KUNIT_EXPECT_EQ(test, f->direct_writes, 0);
 }
@@ -510,12 +517,12 @@ static void cmem_overflow_status(struct kunit *test)
 	u8 *b = block(f, 4);
 
 	cmem_count(test, 4, cmem_req[0], 20);
-	*(u64 *)(b + CMEM_STATUS) = BIT(3);
+	*(u64 *)(b + HW_CMEM_STATUS) = BIT(3);
 	KUNIT_EXPECT_EQ(test, count_of(req), 20);
 	cmem_count(test, 4, cmem_req[0], 2);
 	KUNIT_EXPECT_EQ(test, count_of(req), 22);
 	perf_event_disable(req);
-	KUNIT_EXPECT_EQ(test, *(u64 *)(b + CMEM_STATUS), 0);
+	KUNIT_EXPECT_EQ(test, *(u64 *)(b + HW_CMEM_STATUS), 0);
 	KUNIT_EXPECT_EQ(test, count_of(req), 22);
 }
 
@@ -610,13 +617,13 @@ static void c2c_sum_per_gpu_mask(struct kunit *test)
 	struct perf_event *both = open_ev(test, f, EV_C2C_IN_RD_REQ, 3);
 	struct perf_event *out = open_ev(test, f, EV_C2C_OUT_RD_REQ, 0);
 
-	c2c_count(test, 0, C2C_IN_RD_REQ, 1);
-	c2c_count(test, 1, C2C_IN_RD_REQ, 2);
-	c2c_count(test, 4, C2C_IN_RD_REQ, 40);
-	c2c_count(test, 5, C2C_IN_RD_REQ, 50);
+	c2c_count(test, 0, HW_C2C_IN_RD_REQ, 1);
+	c2c_count(test, 1, HW_C2C_IN_RD_REQ, 2);
+	c2c_count(test, 4, HW_C2C_IN_RD_REQ, 40);
+	c2c_count(test, 5, HW_C2C_IN_RD_REQ, 50);
 	/* instance 7 is wired to no GPU */
-	c2c_count(test, 7, C2C_IN_RD_REQ, 700);
-	c2c_count(test, 5, C2C_OUT_RD_REQ, 9);
+	c2c_count(test, 7, HW_C2C_IN_RD_REQ, 700);
+	c2c_count(test, 5, HW_C2C_OUT_RD_REQ, 9);
 	KUNIT_EXPECT_EQ(test, count_of(all), 93);
 	KUNIT_EXPECT_EQ(test, count_of(g0), 3);
 	KUNIT_EXPECT_EQ(test, count_of(g1), 90);
@@ -633,9 +640,9 @@ static void c2c_gpu1_alone(struct kunit *test)
 
 	KUNIT_EXPECT_EQ(test, open_err(test, f, EV_C2C_IN_RD_REQ, 1), -EINVAL);
 	KUNIT_EXPECT_EQ(test, open_err(test, f, EV_C2C_IN_RD_REQ, 3), -EINVAL);
-	c2c_count(test, 0, C2C_IN_RD_REQ, 1000);
-	c2c_count(test, 8, C2C_IN_RD_REQ, 8);
-	c2c_count(test, 9, C2C_IN_RD_REQ, 9);
+	c2c_count(test, 0, HW_C2C_IN_RD_REQ, 1000);
+	c2c_count(test, 8, HW_C2C_IN_RD_REQ, 8);
+	c2c_count(test, 9, HW_C2C_IN_RD_REQ, 9);
 	KUNIT_EXPECT_EQ(test, count_of(all), 17);
 	KUNIT_EXPECT_EQ(test, count_of(g1), 17);
 }
@@ -648,7 +655,7 @@ static void c2c_cycles_one_instance(struct kunit *test)
 	unsigned int i;
 
 	for (i = 0; i < 12; i++)
-		c2c_count(test, i, C2C_CYCLES, 777);
+		c2c_count(test, i, HW_C2C_CYCLES, 777);
 	KUNIT_EXPECT_EQ(test, count_of(cyc), 777);
 }
 
@@ -659,12 +666,12 @@ static void c2c_hi_lo_hi_torn_read(struct kunit *test)
 	struct perf_event *ev = open_ev(test, f, EV_C2C_IN_RD_CUM, 0);
 	u8 *b = block(f, 6);
 
-	c2c_count(test, 6, C2C_IN_RD_CUM, 0xffffff80);
-	f->carry_lo = b + C2C_IN_RD_CUM;
+	c2c_count(test, 6, HW_C2C_IN_RD_CUM, 0xffffff80);
+	f->carry_lo = b + HW_C2C_IN_RD_CUM;
 	/* read 0, then 0xffffff80 and hi 1: torn, so read again */
 	KUNIT_EXPECT_EQ(test, count_of(ev), 0xffffff80ULL + 0x100);
 	KUNIT_EXPECT_NULL(test, f->carry_lo);
-	c2c_count(test, 6, C2C_IN_RD_CUM, 1);
+	c2c_count(test, 6, HW_C2C_IN_RD_CUM, 1);
 	KUNIT_EXPECT_EQ(test, count_of(ev), 0xffffff80ULL + 0x101);
 }
 
@@ -675,11 +682,11 @@ static void c2c_enable_disable_no_loss(struct kunit *test)
 	struct perf_event *a, *b;
 
 	a = open_ev(test, f, EV_C2C_IN_WR_REQ, 0);
-	KUNIT_EXPECT_EQ(test, *(u32 *)(block(f, 13) + C2C_CTRL), 1);
-	c2c_count(test, 1, C2C_IN_WR_REQ, 100);
+	KUNIT_EXPECT_EQ(test, *(u32 *)(block(f, 13) + HW_C2C_CTRL), 1);
+	c2c_count(test, 1, HW_C2C_IN_WR_REQ, 100);
 	b = open_ev(test, f, EV_C2C_IN_WR_REQ, 0);
-	KUNIT_EXPECT_EQ(test, *(u64 *)(block(f, 1) + C2C_IN_WR_REQ), 0);
-	c2c_count(test, 4, C2C_IN_WR_REQ, 50);
+	KUNIT_EXPECT_EQ(test, *(u64 *)(block(f, 1) + HW_C2C_IN_WR_REQ), 0);
+	c2c_count(test, 4, HW_C2C_IN_WR_REQ, 50);
 	KUNIT_EXPECT_EQ(test, count_of(a), 150);
 	KUNIT_EXPECT_EQ(test, count_of(b), 50);
 	KUNIT_EXPECT_EQ(test, f->direct_writes, 0);
@@ -702,14 +709,14 @@ static void c2c_in_wr_req_wraps(struct kunit *test)
 
 	for (i = 0; i < 5; i++) {
 		if (wide) {
-			c2c_count(test, 4, C2C_IN_WR_REQ, step);
+			c2c_count(test, 4, HW_C2C_IN_WR_REQ, step);
 		} else {
-			u32 *lo = (u32 *)(b + C2C_IN_WR_REQ);
+			u32 *lo = (u32 *)(b + HW_C2C_IN_WR_REQ);
 
 			if (*lo + step > U32_MAX)
-				*(u32 *)(b + C2C_IN_STATUS) |= BIT(4);
+				*(u32 *)(b + HW_C2C_IN_STATUS) |= BIT(4);
 			*lo += step;
-			*(u32 *)(b + C2C_OUT_STATUS) = 0;
+			*(u32 *)(b + HW_C2C_OUT_STATUS) = 0;
 		}
 		want += step;
 		KUNIT_EXPECT_EQ_MSG(test, count_of(ev), want, "after %d steps",
@@ -789,4 +796,3 @@ kunit_test_suite(t410_lat_test_suite);
 MODULE_DESCRIPTION("KUnit tests for the Tegra410 CMEM latency and C2C PMUs");
 MODULE_LICENSE("GPL");
 MODULE_IMPORT_NS(SYSPMU_NS);
-MODULE_IMPORT_NS(KUNIT_TESTING_NS);

@@ -185,7 +185,8 @@ struct cspmu_backend {
  * @name: PMU name, set by the backend's init.
  * @impl: the product's description.
  * @backend: its backend; NULL for the core's generic one.
- * @aux: see struct cspmu_hw.
+ * @aux: the first memory block of the firmware device an APMT node of
+ *	type ACPI names (PCIE-TGT's address filters), or NULL.
  * @data: the backend's per-device data.
  * @apmt: the firmware's APMT node, or NULL (DT).
  * @node: in the core's list of bound PMUs.
@@ -248,33 +249,5 @@ int cspmu_name_numbered(struct cspmu *cspmu, struct ida *ida,
 			const char *prefix);
 extern struct attribute *cspmu_generic_event_attrs[];
 extern struct attribute *cspmu_generic_format_attrs[];
-
-/**
- * struct cspmu_hw - a CoreSight PMU's resources, for cspmu_create()
- * @base0: page 0, mapped.
- * @base1: page 1, or NULL on a single-page PMU.
- * @aux: the first memory block of the firmware device an APMT node of
- *	type ACPI names (PCIE-TGT's address filters), or NULL.
- * @atomic64: 64-bit counters can be read with one access.
- * @irq: the overflow interrupt, or 0 (or less) for none.
- * @apmt: the APMT node (struct acpi_apmt_node), or NULL.
- */
-struct cspmu_hw {
-	void __iomem	*base0;
-	void __iomem	*base1;
-	void __iomem	*aux;
-	bool		atomic64;
-	int		irq;
-	const void	*apmt;
-};
-
-struct cspmu *cspmu_create(struct device *dev, const struct cspmu_hw *hw);
-irqreturn_t cspmu_irq_handler(int irq, void *dev_id);
-
-#if IS_ENABLED(CONFIG_KUNIT)
-/* Backend registration's steps, visible to the core's KUnit suite */
-int cspmu_attach_waiting(void);
-bool cspmu_backend_listed(const struct cspmu_backend *backend);
-#endif
 
 #endif /* __CORESIGHT_PMU_H */

@@ -182,12 +182,4 @@ void hybrid_pmu_update_all(struct hybrid_pmu *hpmu);
 const struct hybrid_pmu_event *
 hybrid_pmu_find_event(const struct hybrid_pmu_type *type, u64 config);
 
-#if IS_ENABLED(CONFIG_KUNIT)
-/* The core's decisions, visible to its KUnit suite */
-int hybrid_pmu_map_event(const struct hybrid_pmu_type *type,
-			 const struct perf_event_attr *attr, u64 *config);
-int hybrid_pmu_place(const struct hybrid_pmu_type *type,
-		     struct hybrid_pmu_counters *c, unsigned int event);
-#endif
-
 #endif /* __HYBRID_PMU_H */

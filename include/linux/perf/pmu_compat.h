@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * The kernel interfaces the PMU drivers use that changed between Linux 6.1
- * and 7.2, in one place: every driver, model and KUnit suite includes this
- * (through the shared cores' headers) instead of testing versions itself.
+ * and 7.2, in one place: the drivers include this (through the shared
+ * cores' headers) instead of testing versions themselves.
  *
  * Whether the kernel at hand has an interface is asked of its own headers:
  * the top-level Kbuild compiles each probe of compat/probes/ against them
@@ -37,18 +37,9 @@
 #endif
 #if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 2, 0)
 #define PMU_HAVE_PMU_FILTER
-#define PMU_HAVE_KUNIT_GET_CURRENT_TEST
-#define PMU_HAVE_KUNIT_VISIBILITY
 #endif
 #if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 8, 0)
 #define PMU_HAVE_PMU_PARENT
-#define PMU_HAVE_KUNIT_DEVICE
-#endif
-#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 4, 0)
-#define PMU_HAVE_KUNIT_STATIC_STUB
-#endif
-#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 5, 0)
-#define PMU_HAVE_KUNIT_ADD_ACTION
 #endif
 #endif /* !PMU_PROBED */
 
@@ -63,24 +54,6 @@
 #else
 #define PMU_NS(ns)	#ns
 #endif
-/* The namespace of EXPORT_SYMBOL_IF_KUNIT() (kunit/visibility.h) */
-#define KUNIT_TESTING_NS	PMU_NS(EXPORTED_FOR_KUNIT_TESTING)
-
-/*
- * <kunit/visibility.h> (6.2; Debian's 6.1.y has it from a stable backport,
- * an older 6.1 BSP tree may not): functions static but for KUnit builds,
- * which export them to the suites' namespace.  Without it, the same.
- */
-#ifdef PMU_HAVE_KUNIT_VISIBILITY
-#include <kunit/visibility.h>
-#elif IS_ENABLED(CONFIG_KUNIT)
-#define VISIBLE_IF_KUNIT
-#define EXPORT_SYMBOL_IF_KUNIT(sym)	EXPORT_SYMBOL_NS(sym, KUNIT_TESTING_NS)
-#else
-#define VISIBLE_IF_KUNIT		static
-#define EXPORT_SYMBOL_IF_KUNIT(sym)
-#endif
-
 /* hrtimer_setup() (6.13; 7.2 no longer has hrtimer_init()) */
 static inline void pmu_hrtimer_setup(struct hrtimer *timer,
 				     enum hrtimer_restart (*function)(struct hrtimer *),
@@ -207,220 +180,5 @@ static inline void pmu_set_parent(struct pmu *pmu, struct device *dev)
 	pmu->parent = dev;
 #endif
 }
-
-/*
- * KUnit, for the drivers' static stubs and the suites.  Linux 6.2 brought
- * kunit_get_current_test(), 6.4 static stubs (<kunit/static_stub.h>:
- * KUNIT_STATIC_STUB_REDIRECT(), kunit_activate_static_stub()), 6.5
- * deferred actions (kunit_add_action_or_reset(), kunit_release_action()),
- * 6.8 test-managed devices (<kunit/device.h>).  Before, the same on
- * KUnit's resources, which 6.1 has: an action is a resource whose free
- * runs it, a stub a resource that maps the real function to its
- * replacement.  The stub macros are defined here only where the kernel
- * has no header of them, under their own names, which the drivers use
- * either way.
- */
-#if IS_ENABLED(CONFIG_KUNIT)
-#include <kunit/resource.h>
-#include <linux/sched.h>
-#include <linux/slab.h>
-
-#ifdef PMU_HAVE_KUNIT_GET_CURRENT_TEST
-#include <kunit/test-bug.h>
-#endif
-
-static inline struct kunit *pmu_kunit_get_current_test(void)
-{
-#ifdef PMU_HAVE_KUNIT_GET_CURRENT_TEST
-	return kunit_get_current_test();
-#else
-	return current->kunit_test;
-#endif
-}
-
-#ifndef PMU_HAVE_KUNIT_ADD_ACTION
-struct pmu_compat_action {
-	void (*fn)(void *ctx);
-	void *ctx;
-};
-
-static inline void pmu_compat_action_run(struct kunit_resource *res)
-{
-	struct pmu_compat_action *a = res->data;
-
-	a->fn(a->ctx);
-	kfree(a);
-}
-
-static inline bool pmu_compat_action_match(struct kunit *test,
-					   struct kunit_resource *res,
-					   void *match)
-{
-	struct pmu_compat_action *a = res->data, *m = match;
-
-	return res->free == pmu_compat_action_run && a->fn == m->fn &&
-	       a->ctx == m->ctx;
-}
-#endif
-
-static inline int pmu_kunit_add_action_or_reset(struct kunit *test,
-						void (*fn)(void *ctx),
-						void *ctx)
-{
-#ifdef PMU_HAVE_KUNIT_ADD_ACTION
-	return kunit_add_action_or_reset(test, fn, ctx);
-#else
-	struct pmu_compat_action *a = kmalloc(sizeof(*a), GFP_KERNEL);
-
-	if (a) {
-		a->fn = fn;
-		a->ctx = ctx;
-		if (kunit_alloc_resource(test, NULL, pmu_compat_action_run,
-					 GFP_KERNEL, a))
-			return 0;
-		kfree(a);
-	}
-	fn(ctx);
-	return -ENOMEM;
-#endif
-}
-
-static inline void pmu_kunit_release_action(struct kunit *test,
-					    void (*fn)(void *ctx), void *ctx)
-{
-#ifdef PMU_HAVE_KUNIT_ADD_ACTION
-	kunit_release_action(test, fn, ctx);
-#else
-	struct pmu_compat_action m = { .fn = fn, .ctx = ctx };
-	struct kunit_resource *res;
-
-	res = kunit_find_resource(test, pmu_compat_action_match, &m);
-	if (!res)
-		return;
-	kunit_remove_resource(test, res);
-	kunit_put_resource(res);
-#endif
-}
-
-#ifdef PMU_HAVE_KUNIT_DEVICE
-#include <kunit/device.h>
-#endif
-
-static inline void pmu_compat_device_unregister(void *dev)
-{
-	root_device_unregister(dev);
-}
-
-/* A device of the test's own, unregistered when the test ends */
-static inline struct device *pmu_kunit_device_register(struct kunit *test,
-						       const char *name)
-{
-#ifdef PMU_HAVE_KUNIT_DEVICE
-	return kunit_device_register(test, name);
-#else
-	struct device *dev = root_device_register(name);
-	int ret;
-
-	if (IS_ERR(dev))
-		return dev;
-	ret = pmu_kunit_add_action_or_reset(test, pmu_compat_device_unregister,
-					    dev);
-	return ret ? ERR_PTR(ret) : dev;
-#endif
-}
-
-static inline void pmu_kunit_device_unregister(struct kunit *test,
-					       struct device *dev)
-{
-#ifdef PMU_HAVE_KUNIT_DEVICE
-	kunit_device_unregister(test, dev);
-#else
-	pmu_kunit_release_action(test, pmu_compat_device_unregister, dev);
-#endif
-}
-#endif /* CONFIG_KUNIT */
-
-#ifdef PMU_HAVE_KUNIT_STATIC_STUB
-#include <kunit/static_stub.h>
-#elif IS_ENABLED(CONFIG_KUNIT)
-struct pmu_compat_stub {
-	void *real;
-	void *replacement;
-};
-
-static inline void pmu_compat_stub_free(struct kunit_resource *res)
-{
-	kfree(res->data);
-}
-
-static inline bool pmu_compat_stub_match(struct kunit *test,
-					 struct kunit_resource *res, void *real)
-{
-	return res->free == pmu_compat_stub_free &&
-	       ((struct pmu_compat_stub *)res->data)->real == real;
-}
-
-/* The replacement of @real in the test this task runs, or NULL */
-static inline void *pmu_compat_stub_get(void *real)
-{
-	struct kunit *test = current->kunit_test;
-	struct kunit_resource *res;
-	void *replacement;
-
-	if (likely(!test))
-		return NULL;
-	res = kunit_find_resource(test, pmu_compat_stub_match, real);
-	if (!res)
-		return NULL;
-	replacement = ((struct pmu_compat_stub *)res->data)->replacement;
-	kunit_put_resource(res);
-	return replacement;
-}
-
-#define KUNIT_STATIC_STUB_REDIRECT(real_fn_name, args...)		\
-do {									\
-	typeof(real_fn_name) *replacement =				\
-		pmu_compat_stub_get(real_fn_name);			\
-	if (unlikely(replacement))					\
-		return replacement(args);				\
-} while (0)
-
-static inline void pmu_compat_stub_set(struct kunit *test, void *real,
-				       void *replacement)
-{
-	struct kunit_resource *res;
-	struct pmu_compat_stub *stub;
-
-	res = kunit_find_resource(test, pmu_compat_stub_match, real);
-	if (res) {
-		if (replacement) {
-			((struct pmu_compat_stub *)res->data)->replacement =
-				replacement;
-		} else {
-			kunit_remove_resource(test, res);
-		}
-		kunit_put_resource(res);
-		return;
-	}
-	if (!replacement)
-		return;
-	stub = kzalloc(sizeof(*stub), GFP_KERNEL);
-	KUNIT_ASSERT_NOT_NULL(test, stub);
-	stub->real = real;
-	stub->replacement = replacement;
-	if (!kunit_alloc_resource(test, NULL, pmu_compat_stub_free, GFP_KERNEL,
-				  stub)) {
-		kfree(stub);
-		KUNIT_FAIL(test, "no memory for a static stub");
-	}
-}
-
-#define kunit_activate_static_stub(test, real_fn_addr, replacement_addr) \
-	pmu_compat_stub_set(test, real_fn_addr, replacement_addr)
-#define kunit_deactivate_static_stub(test, real_fn_addr)		\
-	pmu_compat_stub_set(test, real_fn_addr, NULL)
-#else
-#define KUNIT_STATIC_STUB_REDIRECT(real_fn_name, args...) do {} while (0)
-#endif
 
 #endif /* __LINUX_PERF_PMU_COMPAT_H */

@@ -162,10 +162,6 @@ int syspmu_init(struct syspmu *upmu);
 #define SYSPMU_POLL_MIN_NS	NSEC_PER_MSEC
 
 u64 syspmu_poll_period(unsigned int width, u64 max_rate);
-#if IS_ENABLED(CONFIG_KUNIT)
-/* the poll timer's callback, for a test to run around it */
-enum hrtimer_restart syspmu_poll(struct hrtimer *timer);
-#endif
 int syspmu_register(struct syspmu *upmu, const char *name);
 int devm_syspmu_register(struct device *dev, struct syspmu *upmu,
 			 const char *name);
