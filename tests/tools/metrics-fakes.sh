@@ -1,8 +1,10 @@
 # The metrics tool's host tests' fakes (sourced by t410-metrics-test and
 # pmu-metrics-test, after ktap.sh): a sysfs tree of PMU directories in
-# $SYS, a perf ($PERF) that records its arguments and writes canned
-# "perf stat -x;" output to its -o file, and how a test runs the tool
-# ($TOOL) and reads what it printed.  Needs $W, a directory of the test's.
+# $SYS, a PCI tree of Tegra410 root ports and devices (make_pci), a perf
+# ($PERF) that records its arguments and writes canned "perf stat -x;"
+# output to its -o file, how a test runs the tool ($TOOL) and reads what
+# it printed, and checks of what perf was asked to count.  Needs $W, a
+# directory of the test's.
 # shellcheck shell=bash
 
 SYS=$W/sys
@@ -155,6 +157,72 @@ val() {
 			$1 = $2 = $3 = ""; sub(/^ +/, ""); print; exit }' "$W/out"
 }
 
+
+# --- PCI devices (--pci) ----------------------------------------------------
+
+# The fake PCI tree, under $W/root/sys, as Linux lays it out: root ports
+# under their host bridge (pciSSSS:BB), functions below them, bus/pci/
+# devices links, a network interface and a block device on two of them.
+# Each root port's configuration space (4 KiB, as root reads it) has an
+# AER capability at 0x100 and, but on the last one, NVIDIA's DVSEC after
+# it at 0x150 (vendor 0x10de, ID 4; bytes 0xc-0x10: bus, segment, root
+# port, RC, socket), as the Tegra410 guide describes it.
+PROOT=$W/root
+# mkconfig FILE [BUS SEG RP RC SOCKET]: a root port's configuration space
+mkconfig() {
+	python3 - "$@" <<'PY'
+import struct, sys
+cfg = bytearray(4096)
+struct.pack_into('<HH', cfg, 0, 0x10de, 0x22b1)
+# AER (ID 1, version 2), next at 0x150 (or none)
+nxt = 0x150 if len(sys.argv) > 2 else 0
+struct.pack_into('<I', cfg, 0x100, 1 | (2 << 16) | (nxt << 20))
+if nxt:
+    bus, seg, rp, rc, sock = (int(a, 0) for a in sys.argv[2:7])
+    struct.pack_into('<III', cfg, 0x150, 0x23 | (1 << 16),
+                     0x10de | (1 << 16) | (0x14 << 20), 4)
+    cfg[0x15c:0x161] = bytes([bus, seg, rp, rc, sock])
+open(sys.argv[1], 'wb').write(cfg)
+PY
+}
+# mkfn PATH CLASS: a PCI function's directory (PATH under devices/) and
+# its bus/pci/devices link
+mkfn() {
+	mkdir -p "$PROOT/sys/devices/$1"
+	echo "$2" >"$PROOT/sys/devices/$1/class"
+	ln -sfn "../../../devices/$1" "$PROOT/sys/bus/pci/devices/$(basename "$1")"
+}
+make_pci() {
+	local a=pci0009:00/0009:00:00.0 b=pci0009:00/0009:00:01.0 c=pci000a:00/000a:00:00.0
+	local d=pci0000:00/0000:00:02.0
+	rm -rf "$PROOT" && mkdir -p "$PROOT/sys/bus/pci/devices" "$PROOT/sys/class/net" \
+		"$PROOT/sys/class/block"
+	# socket 0, RC 1: root port 2 with a NIC alone, root port 3 with a
+	# two-function device; socket 1, RC 2, root port 0: an NVMe drive;
+	# a root port without the DVSEC (not a Tegra410 RC) and a device
+	mkfn $a 0x060400
+	mkconfig "$PROOT/sys/devices/$a/config" 0x01 0x09 2 1 0
+	mkfn $a/0009:01:00.0 0x020000
+	mkdir -p "$PROOT/sys/devices/$a/0009:01:00.0/net/eth0"
+	ln -s ../../devices/$a/0009:01:00.0/net/eth0 "$PROOT/sys/class/net/eth0"
+	mkfn $b 0x060400
+	mkconfig "$PROOT/sys/devices/$b/config" 0x02 0x09 3 1 0
+	mkfn $b/0009:02:00.0 0x030200
+	mkfn $b/0009:02:00.1 0x040300
+	mkfn $c 0x060400
+	mkconfig "$PROOT/sys/devices/$c/config" 0x01 0x0a 0 2 1
+	mkfn $c/000a:01:00.0 0x010802
+	mkdir -p "$PROOT/sys/devices/$c/000a:01:00.0/nvme/nvme0/nvme0n1"
+	ln -s ../../devices/$c/000a:01:00.0/nvme/nvme0/nvme0n1 "$PROOT/sys/class/block/nvme0n1"
+	mkfn $d 0x060400
+	mkconfig "$PROOT/sys/devices/$d/config"
+	mkfn $d/0000:01:00.0 0x020000
+	# an integrated endpoint: on the host bridge, behind no root port
+	mkfn pci0000:00/0000:00:05.0 0x078000
+}
+
+# ptool ARGS...: the tool with the fake PCI tree
+ptool() { tool --pci-root "$PROOT" "$@"; }
 
 # --- what perf was asked to count -----------------------------------------
 

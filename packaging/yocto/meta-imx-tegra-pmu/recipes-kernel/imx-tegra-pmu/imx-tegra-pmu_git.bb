@@ -72,6 +72,8 @@ SYSTEMD_PACKAGES = "${PN}-metrics"
 SYSTEMD_SERVICE:${PN}-metrics = "pmu-metrics-exporter.service"
 SYSTEMD_AUTO_ENABLE:${PN}-metrics = "disable"
 FILES:${PN}-metrics += "${systemd_system_unitdir}/pmu-metrics-exporter.service"
+# its Prometheus recording rules and alerts, for a rule_files line
+FILES:${PN}-metrics += "${datadir}/pmu-metrics"
 # perf itself: what the drivers are counted with
 RRECOMMENDS:${PN} += "${PN}-switch perf"
 
@@ -137,6 +139,8 @@ do_install:append() {
 	ln -sf pmu-metrics ${D}${bindir}/t410-metrics
 	install -D -m 0644 ${S}/packaging/systemd/pmu-metrics-exporter.service \
 		${D}${systemd_system_unitdir}/pmu-metrics-exporter.service
+	install -D -m 0644 ${S}/packaging/prometheus/pmu-metrics.rules.yml \
+		${D}${datadir}/pmu-metrics/pmu-metrics.rules.yml
 	install -d ${D}${docdir}/${BPN}
 	install -m 0644 ${S}/Documentation/admin-guide/perf/*.rst ${D}${docdir}/${BPN}/
 }
