@@ -1,18 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * Ampere's CoreSight PMUs: a backend of coresight_pmu for implementer
- * 0xA16.  Every Ampere part is served as the AmpereOne memory controller
- * (MCU) PMU, the one Ampere publishes, with the names, events and formats
- * of Linux's ampere_cspmu: ampere_mcu_pmu_<n>.
- *
- * The MCU has one threshold, rank and bank filter for the whole PMU, in
- * PMAUXR0-2 (its IMPLEMENTATION DEFINED space at 0xD80), not one per
- * counter: events scheduled together must ask for the same filter.  Events
- * that ask for different ones take turns; a group whose members disagree
- * can never count and is refused with EINVAL.  The cycle counter is not
- * filtered (PMCCFILTR is RES0 and is never written), so a cycles event
- * goes with any filter.  PMAUXR0-2 are written only when the filter the
- * scheduled events need changes, not at every start.
+ * AmpereOne memory controller (MCU) PMU, as Linux's ampere_cspmu names it.
+ * Its threshold, rank and bank filter (PMAUXR0-2) is one for the whole
+ * PMU: events that disagree take turns, and are never in one group.  The
+ * cycle counter is not filtered.
  *
  * Copyright (C) 2026 The imx-tegra-pmu authors
  */
@@ -36,14 +27,7 @@
 #define AMPERE_BANK		GENMASK_ULL(55, 24)	/* PMAUXR2 */
 #define AMPERE_FILTER		(AMPERE_THRESHOLD | AMPERE_RANK | AMPERE_BANK)
 
-/**
- * struct ampere_mcu - one MCU PMU's filter registers, as last written
- * @auxr: PMAUXR0-2: threshold, rank, bank.
- * @written: @auxr is what the registers hold (false until the first
- *	event is scheduled: the firmware may have left anything there).
- *
- * Under the PMU lock, as the event_add op that writes them.
- */
+/* PMAUXR0-2 as last written, under the PMU lock; !written: firmware's */
 struct ampere_mcu {
 	u32	auxr[AMPERE_NR_AUXR];
 	bool	written;
@@ -56,10 +40,7 @@ static bool ampere_mcu_compatible(struct perf_event *a, struct perf_event *b)
 	return !((a->attr.config1 ^ b->attr.config1) & AMPERE_FILTER);
 }
 
-/*
- * @event is scheduled, so every other scheduled event asks for the same
- * filter (ampere_mcu_compatible()): the PMU's filter becomes its own
- */
+/* ampere_mcu_compatible() let it in: the others ask for this filter */
 static int ampere_mcu_event_add(struct perf_event *event)
 {
 	struct cspmu *cspmu = event_to_cspmu(event);

@@ -1,19 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * Arm CoreSight PMU architecture (Arm IHI 0091) core
- *
- * Programs the architecture's registers for the shared system PMU core
- * (syspmu) and leaves what differs between products to vendor backends:
- * see include/linux/perf/coresight_pmu.h.  Devices come from the ACPI
- * APMT table (platform devices "arm-cs-arch-pmu", created by
- * drivers/acpi/arm64/apmt.c with the APMT node as platform data) or from
- * DT ("arm,coresight-pmu").
- *
- * Beyond 6.12's arm_cspmu: both filter registers (PMEVFILTR, PMEVFILT2R)
- * and their reset on stop, identification from the PMPIDRs when PMIIDR
- * reads 0, products matched on variant and revision as well, tear-free
- * 64-bit reads without 64-bit atomicity, and filters several counters
- * share taking turns instead of failing.
+ * Arm CoreSight PMU architecture (Arm IHI 0091) core.  Devices come from
+ * the ACPI APMT ("arm-cs-arch-pmu", the node as platform data) or from DT
+ * ("arm,coresight-pmu"); what differs between products is the backends'.
  */
 
 #define pr_fmt(fmt) "coresight_pmu: " fmt
@@ -39,12 +28,7 @@
 #define CSPMU_DRV_NAME		"coresight-pmu"
 #define CSPMU_APMT_DEV_NAME	"arm-cs-arch-pmu"
 #define CSPMU_CONTAINER_HID	"ACPI0010"
-/*
- * How often 32-bit counters without an overflow interrupt are read: a
- * counter of bytes at 40 GB/s wraps in 107 ms
- */
 
-/* Backends the core knows to load for an implementer */
 static const struct {
 	u32		implementer;
 	const char	*module;
@@ -56,23 +40,17 @@ static const struct {
 /* Asked for once, not once per device, until it registers (cspmu_lock) */
 static bool cspmu_backend_requested[ARRAY_SIZE(cspmu_backend_modules)];
 
-/* Registered backends and bound PMUs */
 static DEFINE_MUTEX(cspmu_lock);
 static LIST_HEAD(cspmu_backends);
 static LIST_HEAD(cspmu_pmus);
 
-/*
- * Numbers of the generic PMUs, per APMT node type (as arm_cspmu counts
- * them; a DT PMU shares the first, memory controllers')
- */
+/* As arm_cspmu numbers them, per APMT node type; DT's share the first */
 #define CSPMU_APMT_TYPES	5
 static struct ida cspmu_generic_ida[CSPMU_APMT_TYPES] = {
 	IDA_INIT(cspmu_generic_ida[0]), IDA_INIT(cspmu_generic_ida[1]),
 	IDA_INIT(cspmu_generic_ida[2]), IDA_INIT(cspmu_generic_ida[3]),
 	IDA_INIT(cspmu_generic_ida[4]),
 };
-
-/* Counters */
 
 static unsigned int cspmu_counter_stride(struct cspmu *cspmu)
 {
@@ -104,19 +82,12 @@ static bool cspmu_config_is_cycles(struct cspmu *cspmu, u64 config)
 	return config == BIT_ULL(32);
 }
 
-/**
- * cspmu_is_cycle_event() - whether an event counts the PMU's cycles
- * @event: an event of a CoreSight PMU.
- *
- * Return: true for the product's cycles event.
- */
 static bool cspmu_is_cycle_event(const struct perf_event *event)
 {
 	return cspmu_config_is_cycles(event_to_cspmu(event),
 				      event->attr.config);
 }
 
-/* On the cycle counter: a cycles event, when there is a cycle counter */
 static bool cspmu_uses_cycle_counter(const struct perf_event *event)
 {
 	return cspmu_has_cycle_counter(event_to_cspmu(event)) &&
@@ -224,15 +195,7 @@ static u64 cspmu_read_counter(struct syspmu *upmu, struct perf_event *event)
 	return cspmu_read_phys(cspmu, cspmu_phys(cspmu, event->hw.idx));
 }
 
-/**
- * cspmu_start_value() - where a counter starts
- * @cspmu: the PMU.
- *
- * Half way with an overflow interrupt, so that a late interrupt loses
- * nothing; from 0 without one.
- *
- * Return: the raw start value.
- */
+/* Half way with an overflow interrupt: a late interrupt loses nothing */
 static u64 cspmu_start_value(struct cspmu *cspmu)
 {
 	return cspmu->has_irq ? BIT_ULL(cspmu->syspmu.width - 1) : 0;
@@ -326,16 +289,6 @@ static unsigned int cspmu_phys_span(struct cspmu *cspmu)
 	return cspmu->syspmu.num_counters;
 }
 
-/**
- * cspmu_irq_handler() - the overflow interrupt's handler
- * @irq: the interrupt.
- * @dev_id: the struct cspmu.
- *
- * Folds every overflowed counter into its event and restarts it from half
- * range.
- *
- * Return: IRQ_HANDLED if a counter had overflowed.
- */
 static irqreturn_t cspmu_irq_handler(int irq, void *dev_id)
 {
 	struct cspmu *cspmu = dev_id;
@@ -346,11 +299,7 @@ static irqreturn_t cspmu_irq_handler(int irq, void *dev_id)
 	unsigned long ovs;
 
 	raw_spin_lock(&upmu->lock);
-	/*
-	 * Stop every counter so none moves while the others are reloaded.
-	 * PMCR.E is known from pmcr_e (the PMU lock guards both), not read
-	 * back: one register access less on every interrupt.
-	 */
+	/* none moves while the others reload; pmcr_e saves reading PMCR */
 	if (cspmu->pmcr_e)
 		writel(0, cspmu->base0 + CSPMU_PMCR);
 	for (word = 0; word < DIV_ROUND_UP(cspmu_phys_span(cspmu), 32); word++) {
@@ -378,8 +327,6 @@ static irqreturn_t cspmu_irq_handler(int irq, void *dev_id)
 	raw_spin_unlock(&upmu->lock);
 	return IRQ_RETVAL(handled);
 }
-
-/* Identification */
 
 static u32 cspmu_pmpidr_to_pmiidr(struct cspmu *cspmu)
 {
@@ -447,9 +394,6 @@ static void cspmu_name_id_release(void *data)
  * @ida: the numbers of its kind of PMU.
  * @prefix: the name before the number.
  *
- * For parts nothing else names; the number is given back when the device
- * goes.
- *
  * Return: 0 or a negative error code.
  */
 int cspmu_name_numbered(struct cspmu *cspmu, struct ida *ida,
@@ -506,11 +450,7 @@ static int cspmu_generic_name_apmt(struct cspmu *cspmu)
 }
 #endif
 
-/*
- * Parts no backend names get arm_cspmu's names, so that a machine where
- * this driver replaces it shows the same PMUs: arm_cspmu_<n> from DT, and
- * from APMT by node type.
- */
+/* arm_cspmu's names, so that replacing it changes no PMU's name */
 static int cspmu_generic_init(struct cspmu *cspmu)
 {
 #ifdef CONFIG_ACPI
@@ -564,11 +504,7 @@ static const struct cspmu_impl cspmu_generic_impl = {
 	.ops		= &cspmu_generic_ops,
 };
 
-/*
- * Find what drives the part, and enlist the PMU so that its backend's
- * unregistration unbinds it.  -EPROBE_DEFER while a known backend is not
- * loaded yet.
- */
+/* Enlisted, so that its backend's unregistration unbinds it */
 static int cspmu_bind_backend(struct cspmu *cspmu)
 {
 	u32 implementer = FIELD_GET(CSPMU_PMIIDR_IMPLEMENTER, cspmu->pmiidr);
@@ -630,10 +566,8 @@ static int cspmu_attach_waiting(void)
 #endif
 
 /**
- * cspmu_backend_register() - make a vendor backend available
+ * cspmu_backend_register() - bind the devices that wait for a backend
  * @backend: its implementer, products and module.
- *
- * Devices that were waiting for it bind now.
  *
  * Return: 0 or a negative error code.
  */
@@ -657,11 +591,8 @@ int cspmu_backend_register(struct cspmu_backend *backend)
 EXPORT_SYMBOL_NS_GPL(cspmu_backend_register, CORESIGHT_PMU_NS);
 
 /**
- * cspmu_backend_unregister() - withdraw a vendor backend
+ * cspmu_backend_unregister() - unbind every PMU a backend drives
  * @backend: as registered.
- *
- * Unbinds every PMU it drives: they bind again (or wait) when a backend
- * for their part comes back.
  */
 void cspmu_backend_unregister(struct cspmu_backend *backend)
 {
@@ -691,8 +622,6 @@ void cspmu_backend_unregister(struct cspmu_backend *backend)
 	}
 }
 EXPORT_SYMBOL_NS_GPL(cspmu_backend_unregister, CORESIGHT_PMU_NS);
-
-/* Firmware */
 
 /**
  * cspmu_socket() - the socket a PMU belongs to
@@ -727,11 +656,9 @@ static struct acpi_device *cspmu_acpi_dev_get(const struct acpi_apmt_node *apmt)
  * @prop: property name, e.g. "instance_id".
  * @val: its value.
  *
- * The firmware device is the ACPI device an APMT node of type ACPI names;
- * without APMT, the PMU's own device (DT node or software node).
+ * The ACPI device an APMT node of type ACPI names, else the PMU's own.
  *
- * Return: 0, or -ENODEV if there is no such device, or the property
- * lookup's error.
+ * Return: 0, -ENODEV without such a device, or the lookup's error.
  */
 int cspmu_firmware_instance(struct cspmu *cspmu, const char *prop, u32 *val)
 {
@@ -835,8 +762,6 @@ static int cspmu_find_cpus(struct cspmu *cspmu)
 	return 0;
 }
 
-/* sysfs */
-
 static umode_t cspmu_event_visible(struct kobject *kobj,
 				   struct attribute *attr, int n)
 {
@@ -869,8 +794,6 @@ static void cspmu_init_groups(struct cspmu *cspmu)
 	cspmu->syspmu.pmu.attr_groups = cspmu->attr_groups;
 }
 
-/* Probe */
-
 /* PMCFGR: how many counters, how wide, and where the cycle counter is */
 static int cspmu_read_config(struct cspmu *cspmu)
 {
@@ -886,10 +809,7 @@ static int cspmu_read_config(struct cspmu *cspmu)
 				     "PMCFGR %#x: %u counters of %u bits is not architectural\n",
 				     cspmu->pmcfgr, n, upmu->width);
 	cspmu->cycle_idx = n;
-	/*
-	 * The cycle counter is physical counter 31.  With fewer counters,
-	 * the last logical index stands for it.
-	 */
+	/* physical counter 31, the last logical one with fewer counters */
 	if (cspmu->pmcfgr & CSPMU_PMCFGR_CC)
 		cspmu->cycle_idx = min(n - 1, CSPMU_CYCLE_COUNTER);
 	return 0;
@@ -907,35 +827,16 @@ static void cspmu_reset(struct cspmu *cspmu)
 	writel(CSPMU_PMCR_P | CSPMU_PMCR_C, cspmu->base0 + CSPMU_PMCR);
 }
 
-/**
- * struct cspmu_hw - a CoreSight PMU's resources
- * @base0: page 0, mapped.
- * @base1: page 1, or NULL on a single-page PMU.
- * @aux: the first memory block of the firmware device an APMT node of
- *	type ACPI names (PCIE-TGT's address filters), or NULL.
- * @atomic64: 64-bit counters can be read with one access.
- * @irq: the overflow interrupt, or 0 (or less) for none.
- * @apmt: the APMT node (struct acpi_apmt_node), or NULL.
- */
 struct cspmu_hw {
 	void __iomem	*base0;
-	void __iomem	*base1;
+	void __iomem	*base1;		/* NULL: a single page */
 	void __iomem	*aux;
 	bool		atomic64;
-	int		irq;
+	int		irq;		/* <= 0: none */
 	const void	*apmt;
 };
 
-/**
- * cspmu_create() - set up and register a CoreSight PMU
- * @dev: its device; everything is undone when it unbinds.
- * @hw: its mapped registers, interrupt and firmware description.
- *
- * What the platform driver's probe does once the resources are mapped.
- *
- * Return: the PMU, or an ERR_PTR(): -EPROBE_DEFER while the backend for
- * the part is not loaded.
- */
+/* -EPROBE_DEFER while the part's backend is not loaded */
 static struct cspmu *cspmu_create(struct device *dev,
 				  const struct cspmu_hw *hw)
 {
@@ -993,11 +894,7 @@ static struct cspmu *cspmu_create(struct device *dev,
 			return ERR_PTR(ret);
 		cspmu->has_irq = true;
 	}
-	/*
-	 * Without an interrupt, a wrap goes unseen: fold the counters in
-	 * often enough to see every one at the product's highest rate (32
-	 * bits of bytes at tens of GB/s wrap within a second; 64 never)
-	 */
+	/* 32 bits of bytes at tens of GB/s wrap within a second */
 	if (!cspmu->has_irq)
 		cspmu->syspmu.poll_ns =
 			syspmu_poll_period(cspmu->syspmu.width,
@@ -1026,11 +923,7 @@ static struct cspmu *cspmu_create(struct device *dev,
 /* The platform driver, left out as cspmu_attach_waiting() is */
 #ifndef PMU_NO_MODULE_DRIVER
 #ifdef CONFIG_ACPI
-/*
- * An APMT node of type ACPI names a firmware device; its first memory
- * resource, if any, is a block of the part's own (PCIE-TGT's address
- * filters).  Not requested: the firmware device owns it.
- */
+/* PCIE-TGT's address filters; not requested: the firmware device owns it */
 static int cspmu_map_aux(struct device *dev, const struct acpi_apmt_node *apmt,
 			 struct cspmu_hw *hw)
 {

@@ -1,18 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * Freescale i.MX8 DDR performance monitor
- *
- * Four 32-bit counters at the edge of the DRAM controller.  Counter 0
- * always counts cycles; when it overflows it locks all four counters and
- * raises the only interrupt.  Counters 1-3 count the event selected by
- * their CSV field, optionally through one of three generations of AXI
- * filter.
- *
- * The i.MX8DXL "DB" monitor is the same block with the super filter, on
- * a bus of several AXI ports rather than at the DRAM controller: its port
- * select means something (the DDR subsystem has port 0 alone), and it
- * counts only cycles and the AXI ID filtered events.  Its PMUs are
- * imx8_db<N>, numbered apart from the imx8_ddr<N> ones.
+ * Freescale i.MX8 DDR performance monitor: counter 0 counts cycles and,
+ * when it overflows, locks all four counters and raises the only
+ * interrupt.  The i.MX8DXL "DB" monitor is the same block on a bus of
+ * several AXI ports (imx8_db<N>).
  */
 
 #include <linux/bitfield.h>
@@ -30,7 +21,6 @@
 #define IMX8_DDR_NUM_COUNTERS		4
 #define IMX8_DDR_CYCLE_COUNTER		0
 
-/* Counter control, one per counter */
 #define IMX8_DDR_CNTL(n)		(0x00 + 4 * (n))
 #define   IMX8_DDR_CNTL_OVER		BIT(0)
 /* Active low: the counter is held at its preset while CLEAR is 0 */
@@ -41,13 +31,10 @@
 #define IMX8_DDR_COUNT(n)		(0x20 + 4 * (n))
 /* where CNTL.CP lands in the count when CLEAR releases the counter */
 #define   IMX8_DDR_COUNT_PRESET		GENMASK(31, 24)
-/* Shared AXI filter (filter and enhanced_filter generations) */
 #define IMX8_DDR_DPCR1			0x30
 #define   IMX8_DDR_DPCR1_ID		GENMASK(15, 0)
 #define   IMX8_DDR_DPCR1_MASK		GENMASK(31, 16)
-/* Byte counts of counters 1-3 (enhanced_filter) */
 #define IMX8_DDR_BYTES(n)		(0x30 + 4 * (n))
-/* Per-counter AXI filter of counters 1-3 (super_filter) */
 #define IMX8_DDR_MUX_CNTL(n)		(0x50 + 0x10 * ((n) - 1))
 #define   IMX8_DDR_MUX_RD_PORT		GENMASK(2, 0)
 #define   IMX8_DDR_MUX_RD_DATA		BIT(3)
@@ -56,21 +43,13 @@
 #define IMX8_DDR_MASK_COMP(n)		(0x54 + 0x10 * ((n) - 1))
 
 /*
- * Counter 0 is preset to 0xf0000000 whenever it is cleared, so that it
- * overflows, and lets the interrupt handler harvest every counter, each
- * 2^28 cycles: a byte counter of the enhanced filter, at up to 16 bytes
- * a cycle, cannot reach its own overflow in between.  Parts where the
- * preset does not take (checked at probe) run full 2^32-cycle periods.
- *
- * Every counter is read as a 33-bit value: COUNT, plus CNTL.OVER as bit
- * 32.  Counters are cleared at each harvest, so they overflow at most
- * once between two harvests, and counter 0 reads 2^32 - preset once it
- * has overflowed and locked, whatever COUNT then holds.
+ * A harvest every 2^28 cycles: an enhanced filter byte counter, at 16
+ * bytes a cycle, cannot overflow in between.  Counters read as 33 bits
+ * (CNTL.OVER is bit 32) and are cleared at each harvest.
  */
 #define IMX8_DDR_CYCLE_PRESET		0xf0
 #define IMX8_DDR_COUNTER_WIDTH		33
 
-/* perf_event_attr layout; the format files are generated from these */
 #define IMX8_DDR_CFG_EVENT		GENMASK_ULL(7, 0)
 #define IMX8_DDR_CFG1_AXI_ID		GENMASK_ULL(15, 0)
 #define IMX8_DDR_CFG1_AXI_MASK		GENMASK_ULL(31, 16)
@@ -84,15 +63,7 @@
 #define IMX8_DDR_EVENT_AXID_READ	0x41
 #define IMX8_DDR_EVENT_AXID_WRITE	0x42
 
-/**
- * enum imx8_ddr_filter - the AXI filter generations
- * @IMX8_DDR_NO_FILTER: no AXI filter (i.MX8QXP/QM).
- * @IMX8_DDR_FILTER: one AXI ID/mask in DPCR1 for all counters (i.MX8MQ/MM/MN).
- * @IMX8_DDR_ENHANCED_FILTER: the shared filter, and axid events count
- *	bytes (i.MX8MP).
- * @IMX8_DDR_SUPER_FILTER: an ID/mask and port/channel select per counter
- *	1-3 (i.MX8DXL DDR and DB).
- */
+/* QXP/QM; MQ/MM/MN: DPCR1 for all; MP: bytes too; DXL: per counter */
 enum imx8_ddr_filter {
 	IMX8_DDR_NO_FILTER,
 	IMX8_DDR_FILTER,
@@ -100,7 +71,6 @@ enum imx8_ddr_filter {
 	IMX8_DDR_SUPER_FILTER,
 };
 
-/* Bits of syspmu.caps, one per caps/ file */
 enum imx8_ddr_cap {
 	IMX8_DDR_CAP_FILTER,
 	IMX8_DDR_CAP_ENHANCED_FILTER,
@@ -121,43 +91,23 @@ static const struct {
 				       "super_filter" },
 };
 
-/**
- * struct imx8_ddr_devtype - what differs between compatibles
- * @name: the PMU's name, before its number.
- * @ida: the numbers of the PMUs of that name.
- * @identifier: SoC name for perf's JSON event matching, or NULL.
- * @filter: which AXI filter the controller has.
- * @axi_ports: AXI ports the super filter can select, 0 to @axi_ports - 1.
- * @events: the only event codes the monitor counts (shown in events/,
- *	the others are refused), or NULL for every code.
- * @num_events: entries of @events.
- */
 struct imx8_ddr_devtype {
 	const char		*name;
 	struct ida		*ida;
-	const char		*identifier;
+	const char		*identifier;	/* for perf's JSON events */
 	enum imx8_ddr_filter	filter;
 	u8			axi_ports;
-	const u8		*events;
+	const u8		*events;	/* NULL: every code */
 	unsigned int		num_events;
 };
 
-/**
- * struct imx8_ddr_pmu - one DDR controller's PMU
- * @upmu: shared core state.
- * @base: registers.
- * @devtype: per-compatible data.
- * @id: instance number, the N of imx8_ddrN (imx8_dbN).
- * @active: started events; counter 0 runs while there is one.
- * @cycle_preset: what counter 0 holds when it starts a period.
- */
 struct imx8_ddr_pmu {
 	struct syspmu			upmu;
 	void __iomem			*base;
 	const struct imx8_ddr_devtype	*devtype;
 	int				id;
-	unsigned int			active;
-	u32				cycle_preset;
+	unsigned int			active;		/* counter 0 runs while > 0 */
+	u32				cycle_preset;	/* 0 where the preset does not take */
 };
 
 #define to_imx8_ddr_pmu(u)	container_of(u, struct imx8_ddr_pmu, upmu)
@@ -255,7 +205,6 @@ static bool imx8_ddr_event_filtered(struct perf_event *event)
 	       code == IMX8_DDR_EVENT_AXID_WRITE;
 }
 
-/* Whether the monitor of @devtype counts event @code at all */
 static bool imx8_ddr_event_counted(const struct imx8_ddr_devtype *devtype,
 				   u8 code)
 {
@@ -269,13 +218,10 @@ static bool imx8_ddr_event_counted(const struct imx8_ddr_devtype *devtype,
 	return false;
 }
 
-/* The filter generations with one DPCR1 for all counters */
 static bool imx8_ddr_filter_shared(const struct imx8_ddr_pmu *ddr)
 {
 	return test_bit(IMX8_DDR_CAP_FILTER, &ddr->upmu.caps);
 }
-
-/* sysfs */
 
 static struct attribute *imx8_ddr_event_attrs[] = {
 	SYSPMU_EVENT_ATTR_PADDED("cycles", 0x00),
@@ -365,8 +311,6 @@ static const struct attribute_group *imx8_ddr_attr_groups[] = {
 	NULL
 };
 
-/* Event validation */
-
 static void imx8_ddr_counter_mask(struct perf_event *event,
 				  unsigned long *mask)
 {
@@ -419,11 +363,7 @@ static int imx8_ddr_event_valid(struct perf_event *event)
 	return -EINVAL;
 }
 
-/*
- * DPCR1 is one filter for all counters: two filtered events with other
- * settings cannot count at once.  In a group that is an error; otherwise
- * they take turns (the core checks this against scheduled events).
- */
+/* One DPCR1 for all counters: other settings take turns, or no group */
 static bool imx8_ddr_events_compatible(struct perf_event *a,
 				       struct perf_event *b)
 {
@@ -434,7 +374,7 @@ static bool imx8_ddr_events_compatible(struct perf_event *a,
 	       a->attr.config1 == b->attr.config1;
 }
 
-/* Counter programming; the core holds upmu.lock */
+/* The core holds upmu.lock from here on */
 
 static u32 imx8_ddr_cntl(struct imx8_ddr_pmu *ddr, int idx)
 {
@@ -446,11 +386,7 @@ static bool imx8_ddr_cycles_locked(struct imx8_ddr_pmu *ddr)
 	return imx8_ddr_cntl(ddr, IMX8_DDR_CYCLE_COUNTER) & IMX8_DDR_CNTL_OVER;
 }
 
-/*
- * A counter's value at @off as COUNT + OVER * 2^32.  The counter may move
- * and overflow between the two reads, so OVER is read on both sides; it
- * is sticky until the driver clears it, so this retries at most once.
- */
+/* OVER is sticky: read on both sides of COUNT, one retry at most */
 static u64 imx8_ddr_snapshot(struct imx8_ddr_pmu *ddr, int idx,
 			     unsigned int off)
 {
@@ -463,12 +399,7 @@ static u64 imx8_ddr_snapshot(struct imx8_ddr_pmu *ddr, int idx,
 	return (over ? BIT_ULL(32) : 0) | val;
 }
 
-/*
- * Clear counter @idx (CLEAR low zeroes its count, byte count and OVER,
- * and on counter 0 releases the lock), then write @cntl: with CLEAR set
- * the counter restarts from its preset.  Counters 1-3 would leave clear
- * by themselves; counter 0 needs the second write.
- */
+/* CLEAR low also releases counter 0's lock; only it needs the 2nd write */
 static void imx8_ddr_clear_counter(struct imx8_ddr_pmu *ddr, int idx, u32 cntl)
 {
 	writel(0, ddr->base + IMX8_DDR_CNTL(idx));
@@ -586,13 +517,7 @@ static const struct syspmu_ops imx8_ddr_ops = {
 	.disable_counter	= imx8_ddr_disable_counter,
 };
 
-/**
- * imx8_ddr_pmu_irq() - counter 0 overflowed and locked every counter
- * @irq: the interrupt.
- * @dev_id: the struct syspmu.
- *
- * Return: IRQ_HANDLED, or IRQ_NONE if counter 0 did not overflow.
- */
+/* Counter 0 overflowed and locked every counter */
 static irqreturn_t imx8_ddr_pmu_irq(int irq, void *dev_id)
 {
 	struct syspmu *upmu = dev_id;
@@ -606,10 +531,7 @@ static irqreturn_t imx8_ddr_pmu_irq(int irq, void *dev_id)
 	}
 	/* Nothing moves until counter 0 is restarted: a consistent harvest */
 	syspmu_update_all(upmu);
-	/*
-	 * Counters 1-3 start the new period from 0, so none reaches its own
-	 * overflow (where i.MX8MP counters stop) and OVER means one wrap.
-	 */
+	/* from 0, so none reaches its own overflow (i.MX8MP's stop there) */
 	for_each_set_bit_from(idx, upmu->used_mask, IMX8_DDR_NUM_COUNTERS) {
 		struct perf_event *event = upmu->events[idx];
 
@@ -624,8 +546,6 @@ static irqreturn_t imx8_ddr_pmu_irq(int irq, void *dev_id)
 	return IRQ_HANDLED;
 }
 
-/* Probe */
-
 static void imx8_ddr_pmu_free_id(void *data)
 {
 	struct imx8_ddr_pmu *ddr = data;
@@ -633,15 +553,7 @@ static void imx8_ddr_pmu_free_id(void *data)
 	ida_free(ddr->devtype->ida, ddr->id);
 }
 
-/**
- * imx8_ddr_pmu_create() - set up and register one PMU
- * @dev: the device it belongs to; everything is undone with it.
- * @base: the registers.
- * @irq: the overflow interrupt, or a negative value for none.
- * @devtype: what kind of controller it is.
- *
- * Return: the PMU or an ERR_PTR().
- */
+/* Undone with @dev; @irq < 0: none */
 static struct syspmu *
 imx8_ddr_pmu_create(struct device *dev, void __iomem *base, int irq,
 		    const struct imx8_ddr_devtype *devtype)
@@ -678,11 +590,7 @@ imx8_ddr_pmu_create(struct device *dev, void __iomem *base, int irq,
 	if (ret)
 		return ERR_PTR(ret);
 
-	/*
-	 * Quiesce and clear whatever the boot loader left running or
-	 * overflowed (a pending interrupt included), and see whether counter
-	 * 0 takes its preset.
-	 */
+	/* the boot loader's counts and IRQ; does counter 0 take its preset? */
 	for (i = 1; i < IMX8_DDR_NUM_COUNTERS; i++)
 		imx8_ddr_clear_counter(ddr, i, IMX8_DDR_CNTL_CLEAR);
 	imx8_ddr_restart_cycles(ddr, false);
@@ -737,10 +645,7 @@ static int imx8_ddr_pmu_probe(struct platform_device *pdev)
 	if (IS_ERR(base))
 		return PTR_ERR(base);
 
-	/*
-	 * Whatever clocks the node lists (the DB's "ipg" and "cnt"), on
-	 * before the first register access; none is not an error.
-	 */
+	/* the DB's "ipg" and "cnt"; none is not an error */
 	ret = pmu_devm_clk_bulk_get_all_enabled(&pdev->dev, &clks);
 	if (ret < 0)
 		return dev_err_probe(&pdev->dev, ret, "cannot enable clocks\n");

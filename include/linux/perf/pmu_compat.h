@@ -1,19 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * The kernel interfaces the PMU drivers use that changed between Linux 6.1
- * and 7.2, in one place: the drivers include this (through the shared
- * cores' headers) instead of testing versions themselves.
- *
- * Whether the kernel at hand has an interface is asked of its own headers:
- * the top-level Kbuild compiles each probe of compat/probes/ against them
- * and defines PMU_HAVE_<PROBE> (its name in capitals) for the ones that
- * compile (and PMU_PROBED), so that a distribution kernel that carries a
- * newer interface under an older version number (RHEL, stable trees) is
- * served as the newer one.
- * Built without the probes (in a kernel tree), the release that brought
- * each interface decides.  The shims have the project's own prefix (pmu_,
- * PMU_): they never clash with a kernel's names.  Version numbers remain
- * only for changes of meaning that no compile can see.
+ * Interfaces that changed between Linux 6.1 and 7.2.  Kbuild defines
+ * PMU_HAVE_<PROBE> for each compat/probes/ file that compiles, so that a
+ * kernel with a backport is served as the newer one; in a kernel tree,
+ * without the probes, the version decides.
  */
 #ifndef __LINUX_PERF_PMU_COMPAT_H
 #define __LINUX_PERF_PMU_COMPAT_H
@@ -43,18 +33,12 @@
 #endif
 #endif /* !PMU_PROBED */
 
-/*
- * Symbol namespaces: string literals since Linux 6.13
- * (EXPORT_SYMBOL_NS_GPL(sym, "NS"), MODULE_IMPORT_NS("NS")); before, bare
- * identifiers that the macros stringify.  PMU_NS(SYSPMU) is right for both;
- * each core's header names its own (SYSPMU_NS...).
- */
+/* Symbol namespaces are string literals since 6.13 */
 #ifdef PMU_HAVE_NS_IDENTIFIER
 #define PMU_NS(ns)	ns
 #else
 #define PMU_NS(ns)	#ns
 #endif
-/* hrtimer_setup() (6.13; 7.2 no longer has hrtimer_init()) */
 static inline void pmu_hrtimer_setup(struct hrtimer *timer,
 				     enum hrtimer_restart (*function)(struct hrtimer *),
 				     clockid_t clock_id, enum hrtimer_mode mode)
@@ -67,7 +51,6 @@ static inline void pmu_hrtimer_setup(struct hrtimer *timer,
 #endif
 }
 
-/* cpumask_any_and_but() (6.10): a CPU of both masks other than @cpu */
 static inline unsigned int pmu_cpumask_any_and_but(const struct cpumask *mask1,
 						   const struct cpumask *mask2,
 						   unsigned int cpu)
@@ -84,11 +67,7 @@ static inline unsigned int pmu_cpumask_any_and_but(const struct cpumask *mask1,
 #endif
 }
 
-/*
- * devm_clk_bulk_get_all_enabled() (6.13), which returns the number of
- * clocks (6.12's devm_clk_bulk_get_all_enable() returned 0, and 7.2 no
- * longer has it); before, the same from its parts
- */
+/* 6.12's devm_clk_bulk_get_all_enable() returned 0, not the count */
 #ifndef PMU_HAVE_DEVM_CLK_BULK_GET_ALL_ENABLED
 struct pmu_compat_clks {
 	struct clk_bulk_data *clks;
@@ -129,12 +108,7 @@ static inline int pmu_devm_clk_bulk_get_all_enabled(struct device *dev,
 #endif
 }
 
-/*
- * struct pmu::filter(pmu, cpu) (6.2), true to keep the PMU's events off
- * @cpu; before, filter_match(event), 0 to keep the event off the CPU perf
- * core is scheduling on.  A driver writes the former, follows it with
- * DEFINE_PMU_CPU_FILTER(fn) and sets PMU_CPU_FILTER(fn) in its struct pmu.
- */
+/* struct pmu::filter (6.2) from the filter_match() it replaced */
 #define DEFINE_PMU_CPU_FILTER(fn)					\
 static inline int fn##_match(struct perf_event *event)			\
 {									\
@@ -148,14 +122,8 @@ static inline int fn##_match(struct perf_event *event)			\
 #endif
 
 /*
- * Linux 6.2: any number of PMUs may have per-task (perf_hw_context)
- * events.  Before, one PMU had that context; a second one had to say
- * that it and the first are for different CPUs
- * (PERF_PMU_CAP_HETEROGENEOUS_CPUS), or perf_pmu_register() warned and
- * took its per-task events away.  A heterogeneous CPU PMU ORs this into
- * its capabilities.  The rewrite that made it unneeded also removed the
- * flag, so the flag itself says which kernel this is (a 6.1 tree with
- * the rewrite backported has none).
+ * Before 6.2 a second PMU with per-task events had to declare itself
+ * for other CPUs; the rewrite that lifted this removed the flag too
  */
 #ifdef PERF_PMU_CAP_HETEROGENEOUS_CPUS
 #define PMU_CAP_HETEROGENEOUS_CPUS	PERF_PMU_CAP_HETEROGENEOUS_CPUS
@@ -163,17 +131,7 @@ static inline int fn##_match(struct perf_event *event)			\
 #define PMU_CAP_HETEROGENEOUS_CPUS	0
 #endif
 
-/**
- * pmu_set_parent() - make @dev the parent of @pmu's device in sysfs
- * @pmu: PMU not yet registered
- * @dev: the device that provides it
- *
- * Linux 6.8 added struct pmu::parent, which puts the PMU's sysfs
- * directory under its provider (/sys/devices/.../<pmu>, with
- * /sys/bus/event_source/devices/<pmu> a link to it as before).  On older
- * kernels the PMU sits at /sys/devices/<pmu>, where perf finds it the same
- * way.
- */
+/* struct pmu::parent (6.8); before, the PMU sits at /sys/devices/<pmu> */
 static inline void pmu_set_parent(struct pmu *pmu, struct device *dev)
 {
 #ifdef PMU_HAVE_PMU_PARENT
