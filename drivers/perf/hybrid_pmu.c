@@ -1,20 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * Shared core for the CPU PMUs of heterogeneous ("hybrid") systems: one
- * PMU per CPU type, cpu_<type>, as perf's tool expects of cpu_core and
- * cpu_atom (tools/perf/Documentation/intel-hybrid.txt).
- *
- * PERF_TYPE_HARDWARE and PERF_TYPE_HW_CACHE events name their PMU in
- * attr.config[63:32] (PERF_PMU_CAP_EXTENDED_HW_TYPE); without that, perf
- * core offers the event to every PMU until one takes it, so an event that
- * is not a PMU's own gets -ENOENT and nothing else.  Per-task events are
- * accepted by every type and count only while the task runs on one of
- * the type's CPUs (struct pmu.filter); CPU-bound events belong to the
- * type of their CPU.
- *
- * Counters are per CPU: perf core calls add/del/start/stop/read on the
- * event's CPU with interrupts off, so each CPU's counter allocation is
- * its own and needs no lock.
+ * One PMU per CPU type, cpu_<type>, as perf expects of cpu_core and
+ * cpu_atom (tools/perf/Documentation/intel-hybrid.txt).  An event that is
+ * not a PMU's own gets -ENOENT, so perf core offers it to the next one.
+ * perf core calls add/del/start/stop/read on the event's CPU with IRQs
+ * off: each CPU's counter allocation needs no lock.
  */
 
 #define pr_fmt(fmt) "hybrid_pmu: " fmt
@@ -24,34 +14,22 @@
 #include <linux/cpu.h>
 #include <linux/cpumask.h>
 #include <linux/module.h>
+#include <linux/mutex.h>
 #include <linux/perf/hybrid_pmu.h>
 #include <linux/perf/syspmu.h>
 #include <linux/percpu.h>
 #include <linux/slab.h>
 #include <linux/string.h>
 
-/**
- * struct hybrid_pmu_cpu - one CPU's counter allocation
- * @used: counters in use, by counter index.
- * @events: the event on each counter.
- */
+#ifdef CONFIG_X86
+#include <asm/cpufeature.h>
+#endif
+
 struct hybrid_pmu_cpu {
 	DECLARE_BITMAP(used, HYBRID_PMU_MAX_COUNTERS);
 	struct perf_event *events[HYBRID_PMU_MAX_COUNTERS];
 };
 
-/**
- * struct hybrid_pmu_sysfs - the files built from a type's table
- * @groups: format/, events/, caps/, the "cpus" file; NULL-terminated.
- * @format: format/ group.
- * @events: events/ group.
- * @caps: caps/ group.
- * @format_attrs: one per format field, syspmu's format files.
- * @event_attrs: one per named event.
- * @cap_attrs: one per cap.
- * @attrs: the attribute pointer arrays of the three groups, each
- *	NULL-terminated, back to back.
- */
 struct hybrid_pmu_sysfs {
 	const struct attribute_group	*groups[5];
 	struct attribute_group		format;
@@ -60,12 +38,9 @@ struct hybrid_pmu_sysfs {
 	struct syspmu_format_attr	*format_attrs;
 	struct perf_pmu_events_attr	*event_attrs;
 	struct dev_ext_attribute	*cap_attrs;
-	struct attribute		**attrs;
+	struct attribute		**attrs;	/* the three groups' */
 };
 
-/* Event lookup */
-
-/* Bits of attr.config the type's raw format covers */
 static u64 hybrid_pmu_format_mask(const struct hybrid_pmu_type *type)
 {
 	u64 mask = 0;
@@ -95,17 +70,9 @@ hybrid_pmu_find_event(const struct hybrid_pmu_type *type, u64 config)
 }
 EXPORT_SYMBOL_NS_GPL(hybrid_pmu_find_event, HYBRID_PMU_NS);
 
-/**
- * hybrid_pmu_map_event() - the raw config an event's attributes select
- * @type: the CPU type.
- * @attr: the event's attributes.
- * @config: where the raw config goes.
- *
- * Errors follow x86: an id that no PMU can have is -EINVAL, an id this
- * type does not count is -ENOENT, reserved raw bits or a raw event the
- * type lacks are -EINVAL.
- *
- * Return: 0 or -errno.
+/*
+ * Errors as x86's: -ENOENT for an id this type does not count, -EINVAL
+ * for one no PMU can have
  */
 static int hybrid_pmu_map_event(const struct hybrid_pmu_type *type,
 				const struct perf_event_attr *attr, u64 *config)
@@ -147,13 +114,7 @@ static int hybrid_pmu_map_event(const struct hybrid_pmu_type *type,
 	return 0;
 }
 
-/* Counter scheduling */
-
-/*
- * The counters that can count @ev, in the order to try them: its fixed
- * counter first (general counters stay for events that have nothing
- * else), then the general counters from the lowest.
- */
+/* Fixed counter first: the general ones stay for events with no other */
 static unsigned int hybrid_pmu_candidates(const struct hybrid_pmu_type *type,
 					  const struct hybrid_pmu_event *ev,
 					  u8 *idx)
@@ -168,10 +129,7 @@ static unsigned int hybrid_pmu_candidates(const struct hybrid_pmu_type *type,
 	return n;
 }
 
-/*
- * Kuhn's augmenting path: a free counter for @event, or one whose event
- * can move to another counter, itself free or freed the same way.
- */
+/* Kuhn's augmenting path: a free counter, or one whose event can move */
 static int hybrid_pmu_augment(const struct hybrid_pmu_type *type,
 			      struct hybrid_pmu_counters *c,
 			      unsigned int event, unsigned long *visited)
@@ -204,22 +162,10 @@ static int hybrid_pmu_augment(const struct hybrid_pmu_type *type,
 	return -EBUSY;
 }
 
-/**
- * hybrid_pmu_place() - find a counter for an event
- * @type: the CPU type.
- * @c: the counters and their events; gets the new event and the moves
- *	of events it needs, in the order to make them.
- * @event: index of the event in @type's table.
- *
- * If every counter @event can use is taken, events on them move to other
- * counters they can use, along the shortest chain there is (Kuhn's
- * algorithm): an event finds a place whenever some assignment of all of
- * them fits, whatever order they came in.  The same search decides at
- * event_init (can the group be scheduled at all?) and at add (where does
- * the event go now?).
- *
- * Return: the counter index, or -EBUSY if no assignment fits (@c is then
- * unchanged).
+/*
+ * Events move along a chain so that @event fits whenever some assignment
+ * of all of them does, whatever order they came in.  Returns the counter,
+ * with the moves in @c, or -EBUSY with @c unchanged.
  */
 static int hybrid_pmu_place(const struct hybrid_pmu_type *type,
 			    struct hybrid_pmu_counters *c, unsigned int event)
@@ -230,11 +176,6 @@ static int hybrid_pmu_place(const struct hybrid_pmu_type *type,
 	return hybrid_pmu_augment(type, c, event, visited);
 }
 
-/*
- * One member of a group: a software event always fits; an event of this
- * PMU needs a counter beside the members before it; any other PMU's
- * event (the other CPU type's included) can never be scheduled with it.
- */
 static bool hybrid_pmu_member_fits(struct hybrid_pmu *hpmu,
 				   struct hybrid_pmu_counters *c,
 				   struct perf_event *member)
@@ -244,12 +185,7 @@ static bool hybrid_pmu_member_fits(struct hybrid_pmu *hpmu,
 	return hybrid_pmu_place(hpmu->type, c, member->hw.config_base) >= 0;
 }
 
-/*
- * Whether @event's group can ever be scheduled: its leader, the siblings
- * and @event itself on a CPU with no other event.  A group that does not
- * fit there never will; one that does takes its turn when perf core
- * rotates.
- */
+/* On an empty CPU: a group that does not fit there never will */
 static bool hybrid_pmu_group_valid(struct hybrid_pmu *hpmu,
 				   struct perf_event *event)
 {
@@ -268,12 +204,6 @@ static bool hybrid_pmu_group_valid(struct hybrid_pmu *hpmu,
 	return hybrid_pmu_member_fits(hpmu, &c, event);
 }
 
-/* event_init */
-
-/*
- * Whether @event is addressed to @hpmu: a raw event of its type, or a
- * hardware or cache event whose extended type is its own or absent.
- */
 static bool hybrid_pmu_owns(struct hybrid_pmu *hpmu, struct perf_event *event)
 {
 	u64 ext;
@@ -281,10 +211,7 @@ static bool hybrid_pmu_owns(struct hybrid_pmu *hpmu, struct perf_event *event)
 	switch (event->attr.type) {
 	case PERF_TYPE_HARDWARE:
 	case PERF_TYPE_HW_CACHE:
-		/*
-		 * perf core strips the type before it offers the event, so
-		 * bits are left only where a caller bypassed it
-		 */
+		/* set only where a caller bypassed perf core */
 		ext = event->attr.config >> PERF_PMU_TYPE_SHIFT;
 		return !ext || ext == hpmu->pmu.type;
 	default:
@@ -301,11 +228,7 @@ static int hybrid_pmu_event_init(struct perf_event *event)
 
 	if (!hybrid_pmu_owns(hpmu, event))
 		return -ENOENT;
-	/*
-	 * A CPU-bound event belongs to the type of its CPU; offered one of
-	 * the other type's CPUs, say it is not ours so that perf core asks
-	 * the other type.
-	 */
+	/* a CPU-bound event is the type of its CPU's: let perf core ask it */
 	if (event->cpu >= 0 && !cpumask_test_cpu(event->cpu, &hpmu->cpus))
 		return -ENOENT;
 
@@ -340,15 +263,12 @@ static int hybrid_pmu_event_init(struct perf_event *event)
 	return 0;
 }
 
-/* Counting */
-
 static unsigned int hybrid_pmu_width(struct hybrid_pmu *hpmu, int idx)
 {
 	return idx >= HYBRID_PMU_IDX_FIXED ? hpmu->type->fixed_width :
 					     hpmu->type->gp_width;
 }
 
-/* Fold what the counter counted since prev_count into the event */
 static void hybrid_pmu_event_update(struct perf_event *event)
 {
 	struct hybrid_pmu *hpmu = to_hybrid_pmu(event->pmu);
@@ -373,7 +293,6 @@ static void hybrid_pmu_start(struct perf_event *event, int flags)
 	if (!(hwc->state & PERF_HES_STOPPED))
 		return;
 	hwc->state = 0;
-	/* A stopped counter holds its value: that is where it starts */
 	local64_set(&hwc->prev_count, hpmu->ops->read_counter(hpmu, hwc->idx));
 	hpmu->ops->enable_counter(hpmu, hwc->idx, hwc->config);
 }
@@ -390,7 +309,6 @@ static void hybrid_pmu_stop(struct perf_event *event, int flags)
 	hwc->state |= PERF_HES_STOPPED | PERF_HES_UPTODATE;
 }
 
-/* Move @event, on this CPU, from counter @from to counter @to */
 static void hybrid_pmu_move(struct hybrid_pmu_cpu *state,
 			    unsigned int from, unsigned int to)
 {
@@ -460,8 +378,7 @@ static void hybrid_pmu_read(struct perf_event *event)
  * hybrid_pmu_update_all() - fold every counting event of this CPU in
  * @hpmu: the PMU of this CPU's type.
  *
- * For a backend's counter overflow interrupt, on the CPU it came from,
- * before the counters wrap a second time.
+ * For a backend's overflow interrupt, before the counters wrap again.
  */
 void hybrid_pmu_update_all(struct hybrid_pmu *hpmu)
 {
@@ -474,11 +391,7 @@ void hybrid_pmu_update_all(struct hybrid_pmu *hpmu)
 }
 EXPORT_SYMBOL_NS_GPL(hybrid_pmu_update_all, HYBRID_PMU_NS);
 
-/*
- * perf core enables and disables every PMU of a task's context on the CPU
- * the task runs on, the other type's CPUs included: there this PMU has no
- * bank, and nothing to do.
- */
+/* perf core enables a task's PMUs on the other type's CPUs too */
 static bool hybrid_pmu_on_own_cpu(struct hybrid_pmu *hpmu)
 {
 	return cpumask_test_cpu(smp_processor_id(), &hpmu->cpus);
@@ -500,7 +413,6 @@ static void hybrid_pmu_disable(struct pmu *pmu)
 		hpmu->ops->pmu_disable(hpmu);
 }
 
-/* perf core asks before it schedules this PMU's events on @cpu */
 static bool hybrid_pmu_filter(struct pmu *pmu, int cpu)
 {
 	return !cpumask_test_cpu(cpu, &to_hybrid_pmu(pmu)->cpus);
@@ -508,13 +420,7 @@ static bool hybrid_pmu_filter(struct pmu *pmu, int cpu)
 
 DEFINE_PMU_CPU_FILTER(hybrid_pmu_filter)
 
-/* sysfs */
-
-/*
- * The type's CPUs that are online, as x86's cpu_core and cpu_atom show
- * them: perf opens a system-wide event on every CPU this lists, and an
- * offline one would fail the whole session with ENODEV.
- */
+/* Online only: perf opens every CPU listed, and one offline is ENODEV */
 static ssize_t cpus_show(struct device *dev, struct device_attribute *attr,
 			 char *buf)
 {
@@ -549,10 +455,7 @@ static ssize_t hybrid_pmu_cap_show(struct device *dev,
 	return sysfs_emit(buf, "%s\n", (const char *)ea->var);
 }
 
-/*
- * An events/ file's text: every format field of @config, by name, the
- * first one even when zero ("event=0x3c", "event=0x0,umask=0x1").
- */
+/* "event=0x3c", "event=0x0,umask=0x1": the first field even when 0 */
 static char *hybrid_pmu_event_string(const struct hybrid_pmu_type *type,
 				     u64 config)
 {
@@ -675,52 +578,31 @@ static int hybrid_pmu_build_sysfs(struct hybrid_pmu *hpmu)
 	return 0;
 }
 
-/* Registration */
-
 /*
- * The PMU that takes hardware events on this machine already, if any: a
- * CPU PMU ("cpu" on x86, a real cpu_core/cpu_atom, armv8_pmuv3_N, riscv's
- * "cpu").  perf core offers a PERF_TYPE_HARDWARE event without an
- * extended type to the PMU of type PERF_TYPE_RAW, then to every PMU, and
- * only a CPU PMU accepts one: a disabled kernel counter of cycles on an
- * online CPU finds it, from perf core's own state.  Its name goes into
- * @found ("" if there is none; "?" if one refused the event with an error
- * of its own, which only a CPU PMU does).  The board's model or a backend
- * beside the machine's own CPU PMU would make perf see CPU types that are
- * not there, and route hardware events to counters nobody has.
+ * Not a probe of perf core: a CPU PMU driver registered after it would go
+ * unseen.  arm's and riscv's CPU PMU drivers are configured in or not, and
+ * x86's is always built in; it drives a CPU that declares architectural
+ * (Intel, Zhaoxin) or core (AMD, Hygon) counters.  Older x86 parts it
+ * also drives (P6, P4, K8, family 10h) are not recognised here.  Other
+ * architectures always build theirs in.
  */
-static int hybrid_pmu_find_cpu_pmu(char *found, size_t size)
+static bool hybrid_pmu_arch_owns_counters(void)
 {
-	struct perf_event_attr attr = {
-		.type		= PERF_TYPE_HARDWARE,
-		.size		= sizeof(attr),
-		.config		= PERF_COUNT_HW_CPU_CYCLES,
-		.disabled	= 1,
-	};
-	struct perf_event *event;
-	int ret = 0;
-
-	found[0] = '\0';
-	cpus_read_lock();
-	event = perf_event_create_kernel_counter(&attr,
-						 cpumask_first(cpu_online_mask),
-						 NULL, NULL, NULL);
-	cpus_read_unlock();
-	if (!IS_ERR(event)) {
-		strscpy(found, event->pmu->name ?: "?", size);
-		perf_event_release_kernel(event);
-	} else if (PTR_ERR(event) == -ENOMEM) {
-		ret = -ENOMEM;
-	} else if (PTR_ERR(event) != -ENOENT) {
-		strscpy(found, "?", size);
-	}
-	return ret;
+#if defined(CONFIG_X86)
+	return boot_cpu_has(X86_FEATURE_ARCH_PERFMON) ||
+	       boot_cpu_has(X86_FEATURE_PERFCTR_CORE);
+#elif defined(CONFIG_ARM) || defined(CONFIG_ARM64) || defined(CONFIG_RISCV)
+	return IS_ENABLED(CONFIG_ARM_PMU) || IS_ENABLED(CONFIG_RISCV_PMU);
+#else
+	return true;
+#endif
 }
 
-/*
- * A table the core can serve: counters within bounds, every mapped
- * config in the events table, fixed counters that exist.
- */
+/* One backend's types at a time: the first one holds PERF_TYPE_RAW */
+static DEFINE_MUTEX(hybrid_pmu_lock);
+static bool hybrid_pmu_registered;
+
+/* Counters within bounds, every mapped config in the events table */
 static int hybrid_pmu_check_type(const struct hybrid_pmu_type *type)
 {
 	const u64 *map = &type->cache_events[0][0][0];
@@ -783,6 +665,15 @@ static int hybrid_pmu_prepare(struct hybrid_pmu *hpmu)
 	return 0;
 }
 
+static void hybrid_pmu_unregister_locked(struct hybrid_pmu *pmus,
+					 unsigned int nr)
+{
+	while (nr--) {
+		perf_pmu_unregister(&pmus[nr].pmu);
+		hybrid_pmu_release(&pmus[nr]);
+	}
+}
+
 /**
  * hybrid_pmu_register() - register the PMUs of a system's CPU types
  * @pmus: one per CPU type, with type, ops, cpus and pmu.module set.
@@ -790,20 +681,16 @@ static int hybrid_pmu_prepare(struct hybrid_pmu *hpmu)
  *
  * All or nothing.  The first type (the big cores: list them first) is
  * registered as PERF_TYPE_RAW, as x86 registers cpu_core, the others with
- * dynamic types.  Refused with -EBUSY where a PMU takes hardware events
- * already (x86's cpu, a real cpu_core, arm64's armv8_pmuv3_N, or these
- * PMUs registered by another backend): two drivers would claim the same
- * hardware events.  (Not -EEXIST: modprobe takes that for "the
- * module is loaded" and reports success.)  The types' CPU sets must not
- * be empty and must not overlap.
+ * dynamic types.  The types' CPU sets must not be empty and must not
+ * overlap.
  *
- * Return: 0 or -errno.
+ * Return: 0; -EBUSY where the kernel's own CPU PMU driver owns the
+ * counters or another backend's types are registered; other -errno.
  */
 int hybrid_pmu_register(struct hybrid_pmu *pmus, unsigned int nr)
 {
 	unsigned int i, j;
-	char other[64];
-	int ret;
+	int ret = 0;
 
 	for (i = 0; i < nr; i++) {
 		if (!pmus[i].type || !pmus[i].type->name || !pmus[i].ops ||
@@ -821,30 +708,23 @@ int hybrid_pmu_register(struct hybrid_pmu *pmus, unsigned int nr)
 		}
 	}
 
-	/*
-	 * Without a CPU PMU, nothing holds PERF_TYPE_RAW (every driver that
-	 * takes it is a CPU PMU) and no cpu_<type> name is taken.
-	 */
-	ret = hybrid_pmu_find_cpu_pmu(other, sizeof(other));
-	if (ret)
-		return ret;
-	if (other[0]) {
-		pr_err("this machine has a CPU PMU (%s): not registering the cpu_<type> PMUs beside it\n",
-		       other);
+	if (hybrid_pmu_arch_owns_counters()) {
+		pr_err("the kernel's CPU PMU driver owns these CPUs' counters: not registering the cpu_<type> PMUs\n");
 		return -EBUSY;
 	}
 
+	mutex_lock(&hybrid_pmu_lock);
+	if (hybrid_pmu_registered) {
+		pr_err("the cpu_<type> PMUs are registered already\n");
+		ret = -EBUSY;
+		goto out;
+	}
 	for (i = 0; i < nr; i++) {
 		snprintf(pmus[i].name, sizeof(pmus[i].name), "cpu_%s",
 			 pmus[i].type->name);
 		ret = hybrid_pmu_prepare(&pmus[i]);
 		if (ret)
 			goto undo;
-		/*
-		 * As x86 does: the first type's PMU is PERF_TYPE_RAW, so raw
-		 * events (perf's "r1a") and tools that know only that type
-		 * reach it; the others take dynamic types.
-		 */
 		ret = perf_pmu_register(&pmus[i].pmu, pmus[i].name,
 					i ? -1 : PERF_TYPE_RAW);
 		if (ret) {
@@ -857,11 +737,14 @@ int hybrid_pmu_register(struct hybrid_pmu *pmus, unsigned int nr)
 			cpumask_pr_args(&pmus[i].cpus),
 			pmus[i].type->num_gp, pmus[i].type->num_fixed);
 	}
-	return 0;
+	hybrid_pmu_registered = true;
+	goto out;
 
 undo:
 	hybrid_pmu_release(&pmus[i]);
-	hybrid_pmu_unregister(pmus, i);
+	hybrid_pmu_unregister_locked(pmus, i);
+out:
+	mutex_unlock(&hybrid_pmu_lock);
 	return ret;
 }
 EXPORT_SYMBOL_NS_GPL(hybrid_pmu_register, HYBRID_PMU_NS);
@@ -873,10 +756,10 @@ EXPORT_SYMBOL_NS_GPL(hybrid_pmu_register, HYBRID_PMU_NS);
  */
 void hybrid_pmu_unregister(struct hybrid_pmu *pmus, unsigned int nr)
 {
-	while (nr--) {
-		perf_pmu_unregister(&pmus[nr].pmu);
-		hybrid_pmu_release(&pmus[nr]);
-	}
+	mutex_lock(&hybrid_pmu_lock);
+	hybrid_pmu_unregister_locked(pmus, nr);
+	hybrid_pmu_registered = false;
+	mutex_unlock(&hybrid_pmu_lock);
 }
 EXPORT_SYMBOL_NS_GPL(hybrid_pmu_unregister, HYBRID_PMU_NS);
 

@@ -13,6 +13,7 @@
 #include "hybrid_pmu.c"
 
 #include <kunit/test.h>
+#include <linux/atomic.h>
 #include <linux/cpumask.h>
 #include <linux/err.h>
 #include <linux/module.h>
@@ -530,20 +531,55 @@ static void hybrid_test_sysfs(struct kunit *test)
 			PERF_PMU_CAP_EXTENDED_HW_TYPE, 0);
 }
 
-/* Where the names are taken, nothing is registered */
+/*
+ * A second backend's registration is refused from the core's own state,
+ * with nothing allocated and no event opened on any PMU to find out: the
+ * model's cpu_core sees no event_init.  (The core compiled into this
+ * suite is told what the loaded one knows: the model's types are in.)
+ */
+static atomic_t kt_event_valid_calls;
+static const struct hybrid_pmu_ops *kt_model_ops;
+
+static int kt_counting_event_valid(struct hybrid_pmu *hpmu,
+				   struct perf_event *event)
+{
+	atomic_inc(&kt_event_valid_calls);
+	return kt_model_ops->event_valid ?
+	       kt_model_ops->event_valid(hpmu, event) : 0;
+}
+
+static void kt_restore(void *core)
+{
+	((struct hybrid_pmu *)core)->ops = kt_model_ops;
+	hybrid_pmu_registered = false;
+}
+
 static void hybrid_test_name_taken(struct kunit *test)
 {
 	struct hybrid_pmu *core = model_pmu(test, "core");
+	struct hybrid_pmu_ops *counting;
 	struct hybrid_pmu *dup;
 
 	dup = kunit_kzalloc(test, sizeof(*dup), GFP_KERNEL);
+	counting = kunit_kzalloc(test, sizeof(*counting), GFP_KERNEL);
 	KUNIT_ASSERT_NOT_NULL(test, dup);
+	KUNIT_ASSERT_NOT_NULL(test, counting);
 	dup->type = core->type;
 	dup->ops = core->ops;
 	cpumask_copy(&dup->cpus, &core->cpus);
+
+	kt_model_ops = core->ops;
+	*counting = *core->ops;
+	counting->event_valid = kt_counting_event_valid;
+	atomic_set(&kt_event_valid_calls, 0);
+	core->ops = counting;
+	hybrid_pmu_registered = true;
+	KUNIT_ASSERT_EQ(test, 0,
+			pmu_kunit_add_action_or_reset(test, kt_restore, core));
+
 	KUNIT_EXPECT_EQ(test, hybrid_pmu_register(dup, 1), -EBUSY);
-	/* and nothing was left allocated */
 	KUNIT_EXPECT_TRUE(test, !dup->cpu_state);
+	KUNIT_EXPECT_EQ(test, atomic_read(&kt_event_valid_calls), 0);
 }
 
 /* A table whose maps name events it lacks is refused */
