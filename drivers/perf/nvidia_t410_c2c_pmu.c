@@ -2,18 +2,9 @@
 /*
  * NVIDIA Tegra410 NVLink-C2C, NV-CLink and NV-DLink PMUs
  *
- * Each interface of a socket is a set of instances (14, 12 or 16) that
- * count incoming and outgoing read and write requests, their accumulated
- * outstanding cycles and the interface clock, in 64-bit counters read as
- * two 32-bit halves, and a broadcast block whose CTRL reaches every
- * instance.  Firmware says what is at the other end: GPUs (NVLink-C2C,
- * one instance bitmap per GPU), the other SoC (NVLink-C2C or NV-CLink,
- * reads only) or CXL memory (NV-DLink, incoming reads only).
- *
- * As in the CMEM latency PMU, events share the counters: an event is the
- * sum over the instances of the peers it selects (gpu_mask), cycles the
- * clock of one of them.  The counters restart from 0 when the interface
- * is enabled again, so disabling folds the counts into the events first.
+ * 12 to 16 instances per interface, with 64-bit counters read as two
+ * halves.  As in the CMEM latency PMU, events share the counters: an event
+ * sums the instances of the peers it selects (gpu_mask).
  */
 
 #include <linux/acpi.h>
@@ -28,21 +19,16 @@
 
 #include "nvidia_t410_latency_pmu.h"
 
-/* Registers of an instance block, and of the broadcast block */
 #define C2C_CTRL		0x864
 #define   C2C_CTRL_ENABLE	1
 #define   C2C_CTRL_DISABLE	0
 #define C2C_IN_STATUS		0x868
-/* in_wr_req's overflow: a wrap of its 32 bits, which the driver counts */
 #define   C2C_IN_STATUS_WR_REQ	BIT(4)
 /*
- * The published map puts OUT_STATUS (0x890) where IN_WR_REQ's high half
- * would be (0x88c + 4).  Read either way, only IN_WR_REQ's low 32 bits are
- * sure to be the counter's: it is read as a 32-bit counter (often enough
- * to see every wrap, syspmu's poll timer), and 0x890 is not read at all,
- * so that it can never be taken for overflow flags if it is the counter.
+ * The published map puts OUT_STATUS where IN_WR_REQ's high half would be:
+ * only its low half is sure, a 32-bit counter polled for its wraps, at
+ * most one request a cycle of the 2 GHz link clock.
  */
-/* in_wr_req, 32 bits: at most one request a cycle of the 2 GHz link clock */
 #define C2C_IN_WR_REQ_MAX_RATE	2000000000ULL
 
 enum c2c_event {
@@ -58,7 +44,6 @@ enum c2c_event {
 	C2C_NR_EVENTS,
 };
 
-/* Low halves of the counters, by event; the high half follows */
 static const u16 c2c_counter_lo[C2C_NR_EVENTS] = {
 	[C2C_EV_CYCLES]		= 0x86c,
 	[C2C_EV_IN_RD_CUM_OUTS]	= 0x874,
@@ -71,7 +56,6 @@ static const u16 c2c_counter_lo[C2C_NR_EVENTS] = {
 	[C2C_EV_OUT_WR_REQ]	= 0x8b0,
 };
 
-/* The events each kind of peer has (the others it cannot count) */
 #define C2C_READ_EVENTS		(BIT(C2C_EV_CYCLES) |			\
 				 BIT(C2C_EV_IN_RD_CUM_OUTS) |		\
 				 BIT(C2C_EV_IN_RD_REQ) |		\
@@ -100,19 +84,16 @@ struct c2c_pmu {
 	struct c2c_hw	hw;
 	/* peers that are there: bit g for GPU g; bit 0 for a CPU or CXL */
 	unsigned long	peers;
-	/* overflows already reported since the interface was last enabled */
 	u32		reported_in[C2C_MAX_INST];
-	/*
-	 * in_wr_req per instance: its 32-bit counter as last read, and the
-	 * requests counted since the interface was last enabled
-	 */
+	/* in_wr_req: its last 32-bit reading, and its total since enabled */
 	u32		in_wr_last[C2C_MAX_INST];
 	u64		in_wr_total[C2C_MAX_INST];
+	/* each counter as last read, so that one pass serves every event */
+	u64		snap[C2C_MAX_INST][C2C_NR_EVENTS];
 };
 
 #define to_c2c(u)	container_of(u, struct c2c_pmu, upmu)
 
-/* A file that includes this one may bring accessors of its own */
 #ifndef c2c_readl
 #define c2c_readl(addr)		readl(addr)
 #define c2c_writel(val, addr)	writel(val, addr)
@@ -133,7 +114,6 @@ static unsigned int c2c_event_type(struct perf_event *event)
 	return event->attr.config & C2C_EVENT_MASK;
 }
 
-/* The peers an event sums over: its gpu_mask, or all of them */
 static unsigned long c2c_event_peers(struct c2c_pmu *c2c,
 				     struct perf_event *event)
 {
@@ -178,7 +158,6 @@ static void c2c_check_status(struct c2c_pmu *c2c, unsigned int i)
 			     i, in);
 }
 
-/* Instance @i's in_wr_req since the interface was enabled, wraps counted */
 static u64 c2c_read_in_wr_req(struct c2c_pmu *c2c, unsigned int i)
 {
 	u32 now = c2c_readl(c2c->hw.inst[i] + c2c_counter_lo[C2C_EV_IN_WR_REQ]);
@@ -188,32 +167,64 @@ static u64 c2c_read_in_wr_req(struct c2c_pmu *c2c, unsigned int i)
 	return c2c->in_wr_total[i];
 }
 
+/* The instances @event sums; cycles, one clock, from the first of them */
+static unsigned long c2c_event_insts(struct c2c_pmu *c2c,
+				     struct perf_event *event)
+{
+	unsigned long peers = c2c_event_peers(c2c, event), insts = 0;
+	unsigned int peer;
+
+	if (c2c_event_type(event) == C2C_EV_CYCLES) {
+		insts = c2c->hw.peer_inst[__ffs(peers)];
+		return insts & -insts;
+	}
+	for_each_set_bit(peer, &peers, C2C_MAX_PEERS)
+		insts |= c2c->hw.peer_inst[peer];
+	return insts;
+}
+
+static void c2c_snapshot(struct syspmu *upmu, struct perf_event *event)
+{
+	struct c2c_pmu *c2c = to_c2c(upmu);
+	unsigned long want[C2C_NR_EVENTS] = { }, all = 0;
+	unsigned int idx, type, i;
+
+	if (event) {
+		want[c2c_event_type(event)] = c2c_event_insts(c2c, event);
+	} else {
+		for_each_set_bit(idx, upmu->used_mask, upmu->num_counters) {
+			struct perf_event *ev = upmu->events[idx];
+
+			if (!(ev->hw.state & PERF_HES_STOPPED))
+				want[c2c_event_type(ev)] |= c2c_event_insts(c2c, ev);
+		}
+	}
+	for (type = 0; type < C2C_NR_EVENTS; type++)
+		all |= want[type];
+
+	for_each_set_bit(i, &all, c2c->hw.iface->nr_inst) {
+		c2c_check_status(c2c, i);
+		for (type = 0; type < C2C_NR_EVENTS; type++) {
+			if (!test_bit(i, &want[type]))
+				continue;
+			if (type == C2C_EV_IN_WR_REQ)
+				c2c->snap[i][type] = c2c_read_in_wr_req(c2c, i);
+			else
+				c2c->snap[i][type] = c2c_read_counter64(c2c->hw.inst[i] +
+									c2c_counter_lo[type]);
+		}
+	}
+}
+
 static u64 c2c_read_counter(struct syspmu *upmu, struct perf_event *event)
 {
 	struct c2c_pmu *c2c = to_c2c(upmu);
-	unsigned int type = c2c_event_type(event);
-	unsigned long peers = c2c_event_peers(c2c, event), insts;
-	unsigned int peer, i;
+	unsigned long insts = c2c_event_insts(c2c, event);
+	unsigned int type = c2c_event_type(event), i;
 	u64 sum = 0;
 
-	for_each_set_bit(peer, &peers, C2C_MAX_PEERS) {
-		insts = c2c->hw.peer_inst[peer];
-		for_each_set_bit(i, &insts, c2c->hw.iface->nr_inst) {
-			u64 val;
-
-			c2c_check_status(c2c, i);
-			if (type == C2C_EV_IN_WR_REQ) {
-				sum += c2c_read_in_wr_req(c2c, i);
-				continue;
-			}
-			val = c2c_read_counter64(c2c->hw.inst[i] +
-						 c2c_counter_lo[type]);
-			/* one clock for the whole interface */
-			if (type == C2C_EV_CYCLES)
-				return val;
-			sum += val;
-		}
-	}
+	for_each_set_bit(i, &insts, c2c->hw.iface->nr_inst)
+		sum += c2c->snap[i][type];
 	return sum;
 }
 
@@ -240,12 +251,11 @@ static void c2c_pmu_disable(struct syspmu *upmu)
 
 static const struct syspmu_ops c2c_ops = {
 	.event_valid	= c2c_event_valid,
+	.snapshot	= c2c_snapshot,
 	.read_counter	= c2c_read_counter,
 	.pmu_enable	= c2c_pmu_enable,
 	.pmu_disable	= c2c_pmu_disable,
 };
-
-/* sysfs: the events and format each kind of peer has */
 
 #define C2C_EVENT(_name, _ev)	SYSPMU_EVENT_ATTR(_name, C2C_EV_##_ev)
 
@@ -387,20 +397,7 @@ static u32 c2c_mask_property(struct fwnode_handle *fwnode, const char *name)
 	return fwnode_property_read_u32(fwnode, name, &val) ? 0 : val;
 }
 
-/**
- * c2c_decode_peers() - what is at the other end, from firmware properties
- * @dev: the device, for messages.
- * @fwnode: its firmware node (the ACPI _DSD properties).
- * @hw: the unit; @hw->iface is set, the peer and its instances are filled
- *	in.
- *
- * A nonzero cpu_en_mask means the other SoC on those instances; otherwise
- * gpu0_en_mask and gpu1_en_mask are the instances of GPU 0 and GPU 1, and
- * GPU g is bit g of gpu_mask whichever of them are there.
- *
- * Return: 0, or -EINVAL if firmware names no peer or instances the
- * interface does not have.
- */
+/* GPU g stays bit g of gpu_mask whichever GPUs are there */
 static int c2c_decode_peers(struct device *dev, struct fwnode_handle *fwnode,
 			    struct c2c_hw *hw)
 {
@@ -437,13 +434,6 @@ static int c2c_decode_peers(struct device *dev, struct fwnode_handle *fwnode,
 	return 0;
 }
 
-/**
- * c2c_create() - build and register the PMU of one C2C-family unit
- * @dev: its device; the PMU is unregistered and freed with it.
- * @hw: its description, peers decoded.
- *
- * Return: the registered PMU, or an ERR_PTR().
- */
 static struct syspmu *c2c_create(struct device *dev, const struct c2c_hw *hw)
 {
 	struct c2c_pmu *c2c;
@@ -478,7 +468,6 @@ static struct syspmu *c2c_create(struct device *dev, const struct c2c_hw *hw)
 	return t410_lat_register(upmu, hw->socket, hw->iface->name);
 }
 
-/* Left out where another module includes this file: it binds no device */
 #ifndef PMU_NO_MODULE_DRIVER
 static int c2c_probe(struct platform_device *pdev)
 {

@@ -2,18 +2,10 @@
 /*
  * NVIDIA Tegra410 CPU memory (CMEM) latency PMU
  *
- * One unit per socket watches read requests from the edge of the Unified
- * Coherence Fabric to the socket's DRAM.  It is 14 instances, each with a
- * read request counter (REQ) and an accumulated outstanding request
- * counter (AOR) for each of three memory controllers and a cycle counter,
- * all 64-bit and free-running while enabled, and a broadcast block whose
- * writes reach every instance.  There is no interrupt.
- *
- * An event does not own a counter: rd_req and rd_cum_outs are the sums of
- * the 42 REQ and AOR counters, cycles is instance 0's cycle counter, and
- * any number of events (up to CMEM_LAT_NR_SLOTS) read them at once.  The
- * counters are cleared each time perf core disables the PMU, once the
- * events have taken their counts (syspmu_restart_all()).
+ * 14 instances, each with request and outstanding-request counters for
+ * three memory controllers and a cycle counter, free-running, no
+ * interrupt.  Events own no counter: rd_req and rd_cum_outs are sums over
+ * all 42, so every event is derived from one read of them.
  */
 
 #include <linux/acpi.h>
@@ -28,7 +20,6 @@
 
 #include "nvidia_t410_latency_pmu.h"
 
-/* Registers of an instance block, and of the broadcast block */
 #define CMEM_LAT_CG_CTRL		0x800
 #define   CMEM_LAT_CG_ON		1
 #define   CMEM_LAT_CG_GATED		0
@@ -42,7 +33,6 @@
 
 #define CMEM_LAT_NR_MC			3
 
-/* Each memory controller's counters and their overflow bits in STATUS */
 static const struct cmem_lat_mc {
 	u32	req;
 	u32	aor;
@@ -62,19 +52,19 @@ enum cmem_lat_event {
 };
 
 #define CMEM_LAT_EVENT_MASK		GENMASK_ULL(1, 0)
-/* Events that can count at once: they all read the same counters */
 #define CMEM_LAT_NR_SLOTS		32
 
 struct cmem_lat_pmu {
 	struct syspmu	upmu;
 	struct cmem_lat_hw hw;
-	/* overflows already reported since the counters were last cleared */
+	/* overflows reported since the last clear */
 	u64		reported[CMEM_LAT_NR_INST];
+	/* each event's value as last read, so that one pass serves them all */
+	u64		snap[CMEM_LAT_NR_EVENTS];
 };
 
 #define to_cmem_lat(u)	container_of(u, struct cmem_lat_pmu, upmu)
 
-/* A file that includes this one may bring accessors of its own */
 #ifndef cmem_lat_readq
 #define cmem_lat_readq(addr)		readq(addr)
 #define cmem_lat_writeq(val, addr)	writeq(val, addr)
@@ -95,11 +85,7 @@ static int cmem_lat_event_valid(struct perf_event *event)
 	return 0;
 }
 
-/*
- * A counter that wrapped past 2^64 since the last clear: counts stay right
- * as long as the sum moved less than 2^64 between two reads, which no DRAM
- * can do, but the hardware says so and so do we, once per overflow.
- */
+/* Reported once per overflow: the hardware says so, though no DRAM can */
 static void cmem_lat_check_status(struct cmem_lat_pmu *cmem, unsigned int i)
 {
 	u64 status = cmem_lat_readq(cmem->hw.inst[i] + CMEM_LAT_STATUS);
@@ -113,32 +99,54 @@ static void cmem_lat_check_status(struct cmem_lat_pmu *cmem, unsigned int i)
 			     i, status);
 }
 
-static u64 cmem_lat_read_counter(struct syspmu *upmu, struct perf_event *event)
+static void cmem_lat_snapshot(struct syspmu *upmu, struct perf_event *event)
 {
 	struct cmem_lat_pmu *cmem = to_cmem_lat(upmu);
-	u64 type = cmem_lat_event_type(event), sum = 0;
-	unsigned int i, mc;
+	unsigned long types = 0;
+	unsigned int idx, i, mc;
 
-	/* every instance runs on one clock */
-	if (type == CMEM_LAT_EV_CYCLES) {
-		cmem_lat_check_status(cmem, 0);
-		return cmem_lat_readq(cmem->hw.inst[0] + CMEM_LAT_CYCLE_CNTR);
+	if (event) {
+		types = BIT(cmem_lat_event_type(event));
+	} else {
+		for_each_set_bit(idx, upmu->used_mask, upmu->num_counters)
+			if (!(upmu->events[idx]->hw.state & PERF_HES_STOPPED))
+				types |= BIT(cmem_lat_event_type(upmu->events[idx]));
 	}
 
+	/* every instance runs on one clock */
+	if (types & BIT(CMEM_LAT_EV_CYCLES)) {
+		if (types == BIT(CMEM_LAT_EV_CYCLES))
+			cmem_lat_check_status(cmem, 0);
+		cmem->snap[CMEM_LAT_EV_CYCLES] =
+			cmem_lat_readq(cmem->hw.inst[0] + CMEM_LAT_CYCLE_CNTR);
+	}
+	if (!(types & ~BIT(CMEM_LAT_EV_CYCLES)))
+		return;
+
+	cmem->snap[CMEM_LAT_EV_RD_REQ] = 0;
+	cmem->snap[CMEM_LAT_EV_RD_CUM_OUTS] = 0;
 	for (i = 0; i < CMEM_LAT_NR_INST; i++) {
+		void __iomem *base = cmem->hw.inst[i];
+
 		cmem_lat_check_status(cmem, i);
 		for (mc = 0; mc < CMEM_LAT_NR_MC; mc++) {
 			const struct cmem_lat_mc *m = &cmem_lat_mcs[mc];
 
-			sum += cmem_lat_readq(cmem->hw.inst[i] +
-					      (type == CMEM_LAT_EV_RD_REQ ?
-					       m->req : m->aor));
+			if (types & BIT(CMEM_LAT_EV_RD_REQ))
+				cmem->snap[CMEM_LAT_EV_RD_REQ] +=
+					cmem_lat_readq(base + m->req);
+			if (types & BIT(CMEM_LAT_EV_RD_CUM_OUTS))
+				cmem->snap[CMEM_LAT_EV_RD_CUM_OUTS] +=
+					cmem_lat_readq(base + m->aor);
 		}
 	}
-	return sum;
 }
 
-/* Control goes through the broadcast block only */
+static u64 cmem_lat_read_counter(struct syspmu *upmu, struct perf_event *event)
+{
+	return to_cmem_lat(upmu)->snap[cmem_lat_event_type(event)];
+}
+
 static void cmem_lat_broadcast(struct cmem_lat_pmu *cmem, u32 reg, u64 val)
 {
 	cmem_lat_writeq(val, cmem->hw.bcast + reg);
@@ -168,6 +176,7 @@ static void cmem_lat_pmu_disable(struct syspmu *upmu)
 
 static const struct syspmu_ops cmem_lat_ops = {
 	.event_valid	= cmem_lat_event_valid,
+	.snapshot	= cmem_lat_snapshot,
 	.read_counter	= cmem_lat_read_counter,
 	.pmu_enable	= cmem_lat_pmu_enable,
 	.pmu_disable	= cmem_lat_pmu_disable,
@@ -202,13 +211,6 @@ static const struct attribute_group *cmem_lat_attr_groups[] = {
 	NULL
 };
 
-/**
- * cmem_lat_create() - build and register the PMU of one CMEM latency unit
- * @dev: its device; the PMU is unregistered and freed with it.
- * @hw: its description.
- *
- * Return: the registered PMU, or an ERR_PTR().
- */
 static struct syspmu *cmem_lat_create(struct device *dev,
 				      const struct cmem_lat_hw *hw)
 {
@@ -229,7 +231,6 @@ static struct syspmu *cmem_lat_create(struct device *dev,
 	upmu->pmu.module = THIS_MODULE;
 	upmu->pmu.attr_groups = cmem_lat_attr_groups;
 
-	/* Start from zero, with the clock gated until an event counts */
 	cmem_lat_broadcast(cmem, CMEM_LAT_CG_CTRL, CMEM_LAT_CG_ON);
 	cmem_lat_broadcast(cmem, CMEM_LAT_CTRL, CMEM_LAT_CTRL_CLEAR);
 	cmem_lat_broadcast(cmem, CMEM_LAT_CG_CTRL, CMEM_LAT_CG_GATED);
@@ -237,7 +238,6 @@ static struct syspmu *cmem_lat_create(struct device *dev,
 	return t410_lat_register(upmu, hw->socket, "nvidia_cmem_latency_pmu");
 }
 
-/* Left out where another module includes this file: it binds no device */
 #ifndef PMU_NO_MODULE_DRIVER
 static int cmem_lat_probe(struct platform_device *pdev)
 {

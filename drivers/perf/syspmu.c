@@ -1,12 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * Shared core for system ("uncore") PMUs
- *
- * Everything that system PMU drivers otherwise write again and again:
- * the event_init rules of a PMU without per-task context, counter
- * allocation and group validation, wrap-safe accumulation, ownership by
- * one CPU with migration of the perf context and of the overflow
- * interrupt on CPU hotplug, and the sysfs files perf reads.
+ * Shared core for system ("uncore") PMUs: event and group validation,
+ * counter allocation and accumulation, CPU ownership, sysfs.
  */
 
 #define pr_fmt(fmt) "syspmu: " fmt
@@ -22,8 +17,6 @@
 #include <linux/perf/syspmu.h>
 
 static enum cpuhp_state syspmu_cpuhp_state;
-
-/* Event validation */
 
 static bool syspmu_config_valid(struct syspmu *upmu,
 				struct perf_event *event)
@@ -65,11 +58,7 @@ static bool syspmu_compatible(struct syspmu *upmu,
 	       upmu->ops->events_compatible(a, b);
 }
 
-/*
- * One member of a group, in the order perf core schedules them: it needs
- * a counter after those before it, and must not conflict with any of
- * them.  Software events always fit; other PMUs' events never do.
- */
+/* Members are checked in the order perf core schedules them */
 static bool syspmu_member_fits(struct syspmu *upmu, unsigned long *used,
 			       struct perf_event *leader,
 			       struct perf_event *member)
@@ -80,16 +69,10 @@ static bool syspmu_member_fits(struct syspmu *upmu, unsigned long *used,
 		return is_software_event(member);
 	if (syspmu_alloc_counter(upmu, used, member) < 0)
 		return false;
-	/*
-	 * Nothing is scheduled before the leader.  (A lone new event has no
-	 * context yet; perf core holds the leader's context mutex only
-	 * while a sibling is being initialised.)
-	 */
 	if (member == leader)
 		return true;
 	if (leader->pmu == &upmu->pmu && !syspmu_compatible(upmu, leader, member))
 		return false;
-	/* the siblings before it; all of them for the new event */
 	for_each_sibling_event(other, leader) {
 		if (other == member)
 			break;
@@ -100,12 +83,6 @@ static bool syspmu_member_fits(struct syspmu *upmu, unsigned long *used,
 	return true;
 }
 
-/*
- * A group must fit the counters at once, allocated as perf core will:
- * leader, siblings, then the new event.  Foreign hardware events cannot
- * be scheduled with it, and neither can too many events or events whose
- * shared hardware settings conflict.
- */
 static bool syspmu_group_valid(struct syspmu *upmu,
 			       struct perf_event *event)
 {
@@ -147,11 +124,7 @@ static int syspmu_event_init(struct perf_event *event)
 		return -EOPNOTSUPP;
 	}
 
-	/*
-	 * An event for a CPU of the PMU's package moves to its owner; one
-	 * for a CPU elsewhere is refused, as the kernel's uncore drivers do,
-	 * so that a tool opening the event on every CPU counts it once.
-	 */
+	/* refused elsewhere, so that perf stat -a counts it once */
 	if (!cpumask_empty(&upmu->associated_cpus) &&
 	    !cpumask_test_cpu(event->cpu, &upmu->associated_cpus)) {
 		dev_dbg(upmu->dev, "CPU %d is not one of the PMU's associated_cpus\n",
@@ -188,32 +161,17 @@ static int syspmu_event_init(struct perf_event *event)
 
 	event->cpu = cpu;
 	event->hw.idx = -1;
-	/*
-	 * Counters are registers any CPU can read, so perf core may call
-	 * read() on the reading CPU instead of sending a cross-CPU call to
-	 * event->cpu, when both are in one package (any CPU, for a PMU of a
-	 * single-package SoC).  That is safe: perf core serialises read()
-	 * against add/del/start/stop with the event's context lock, and
-	 * every update of the event's counts, the overflow interrupt's
-	 * included, holds upmu->lock; a counter read racing the hardware is
-	 * the driver's read_counter()'s business wherever it runs.  A group
-	 * is read locally only if all its members allow it.
-	 */
+	/* any CPU can read the registers, and every update holds the lock */
 	event->event_caps |= PERF_EV_CAP_READ_ACTIVE_PKG;
 	return 0;
 }
 
-/* Counting */
-
 /**
- * syspmu_delta() - distance a @width-bit counter moved from @prev to @now
- * @prev: earlier raw value.
- * @now: later raw value.
+ * syspmu_delta() - counts between two raw values, across one wrap at most
+ * @prev: earlier value.
+ * @now: later value.
  * @width: counter width in bits, 1 to 64.
- *
- * Correct as long as the counter wrapped at most once in between.
- *
- * Return: the number of counts.
+ * Return: the counts.
  */
 u64 syspmu_delta(u64 prev, u64 now, unsigned int width)
 {
@@ -221,49 +179,48 @@ u64 syspmu_delta(u64 prev, u64 now, unsigned int width)
 }
 EXPORT_SYMBOL_NS_GPL(syspmu_delta, SYSPMU_NS);
 
-/*
- * A counter's raw value: after syspmu_restart_all() and until the driver
- * enables the PMU again, 0, where the counters restart (whatever stale
- * value a stopped counter still holds till then).
- */
-static u64 syspmu_read_raw(struct syspmu *upmu, struct perf_event *event)
+/* Stopped counters hold stale values until they restart at 0 */
+static u64 syspmu_read_raw(struct syspmu *upmu, struct perf_event *event,
+			   bool snapshot)
 {
-	return upmu->restarting ? 0 : upmu->ops->read_counter(upmu, event);
+	if (upmu->restarting)
+		return 0;
+	if (snapshot && upmu->ops->snapshot)
+		upmu->ops->snapshot(upmu, event);
+	return upmu->ops->read_counter(upmu, event);
 }
 
-/**
- * syspmu_event_update() - fold what the counter counted into the event
- * @event: a started or just-stopped event holding a counter.
- *
- * Context: the PMU lock is held.
- */
-void syspmu_event_update(struct perf_event *event)
+static void syspmu_fold(struct syspmu *upmu, struct perf_event *event,
+			bool snapshot)
 {
-	struct syspmu *upmu = event_to_syspmu(event);
 	struct hw_perf_event *hwc = &event->hw;
 	u64 prev, now;
 
-	lockdep_assert_held(&upmu->lock);
 	prev = local64_read(&hwc->prev_count);
-	now = syspmu_read_raw(upmu, event);
+	now = syspmu_read_raw(upmu, event, snapshot);
 	local64_set(&hwc->prev_count, now);
 	local64_add(syspmu_delta(prev, now, upmu->counter_width[hwc->idx]),
 		    &event->count);
 }
+
+/**
+ * syspmu_event_update() - fold what the counter counted into the event
+ * @event: a started or just-stopped event; the PMU lock is held.
+ */
+void syspmu_event_update(struct perf_event *event)
+{
+	struct syspmu *upmu = event_to_syspmu(event);
+
+	lockdep_assert_held(&upmu->lock);
+	syspmu_fold(upmu, event, true);
+}
 EXPORT_SYMBOL_NS_GPL(syspmu_event_update, SYSPMU_NS);
 
 /**
- * syspmu_counter_reloaded() - the driver reloaded a counter
- * @upmu: the PMU.
- * @idx: the counter, reset or preset by the driver.
- * @value: the raw value it was reloaded with.
- *
- * @value becomes the baseline of the event counting on it, if any.  It
- * is given, not read back: a running counter may already have moved on,
- * and what it counted since the reload belongs to the event.
- *
- * Context: the PMU lock is held, and the event's counts up to the reload
- * have been folded in (syspmu_update_all()).
+ * syspmu_counter_reloaded() - make a reload value the event's baseline
+ * @upmu: the PMU, locked, its counts folded in up to the reload.
+ * @idx: the counter.
+ * @value: what it was loaded with; not read back, as it may have moved on.
  */
 void syspmu_counter_reloaded(struct syspmu *upmu, int idx, u64 value)
 {
@@ -276,36 +233,30 @@ void syspmu_counter_reloaded(struct syspmu *upmu, int idx, u64 value)
 EXPORT_SYMBOL_NS_GPL(syspmu_counter_reloaded, SYSPMU_NS);
 
 /**
- * syspmu_update_all() - update every counting event, e.g. on overflow
- * @upmu: the PMU.
- *
- * Context: the PMU lock is held.
+ * syspmu_update_all() - update every counting event in one register pass
+ * @upmu: the PMU, locked.
  */
 void syspmu_update_all(struct syspmu *upmu)
 {
 	unsigned int idx;
 
+	lockdep_assert_held(&upmu->lock);
+	if (upmu->ops->snapshot && !upmu->restarting)
+		upmu->ops->snapshot(upmu, NULL);
 	for_each_set_bit(idx, upmu->used_mask, upmu->num_counters) {
 		struct perf_event *event = upmu->events[idx];
 
 		if (!(event->hw.state & PERF_HES_STOPPED))
-			syspmu_event_update(event);
+			syspmu_fold(upmu, event, false);
 	}
 }
 EXPORT_SYMBOL_NS_GPL(syspmu_update_all, SYSPMU_NS);
 
 /**
  * syspmu_restart_all() - fold counts in before the counters restart at 0
- * @upmu: the PMU, its counters stopped.
+ * @upmu: the PMU, locked, its counters stopped in &syspmu_ops.pmu_disable.
  *
- * For hardware whose counters start again from 0 when it is next enabled,
- * or that the driver clears: every counting event takes what its counter
- * counted so far, and 0 becomes its baseline.  Until &syspmu_ops.pmu_enable
- * has run, the counters count as 0 for events that start or stop
- * meanwhile.  Called from &syspmu_ops.pmu_disable once the counters have
- * stopped, nothing is lost or counted twice across the restart.
- *
- * Context: the PMU lock is held.
+ * Until &syspmu_ops.pmu_enable has run, the counters read as 0.
  */
 void syspmu_restart_all(struct syspmu *upmu)
 {
@@ -333,7 +284,7 @@ static void syspmu_start(struct perf_event *event, int flags)
 	if (upmu->ops->enable_counter)
 		start = upmu->ops->enable_counter(upmu, event);
 	else
-		start = syspmu_read_raw(upmu, event);
+		start = syspmu_read_raw(upmu, event, true);
 	local64_set(&hwc->prev_count, start);
 	raw_spin_unlock_irqrestore(&upmu->lock, irqflags);
 }
@@ -368,13 +319,8 @@ static bool syspmu_conflicts(struct syspmu *upmu,
 }
 
 /*
- * Counters that can wrap unseen (no overflow interrupt) are folded in by
- * a timer on the owning CPU, armed by every add that finds it not queued
- * and dequeued by the del of the last event.  Whether it goes on is
- * decided under the PMU lock, as an add's arming is: an add that lands
- * after the callback found nothing to do (another CPU's, or on
- * PREEMPT_RT, where the callback runs in a thread) queues it again, and
- * the callback's NORESTART leaves a queued timer alone.
+ * Restarting is decided under the lock, as an add's arming is: an add
+ * after the callback found no event queues the timer again.
  */
 
 static enum hrtimer_restart syspmu_poll(struct hrtimer *timer)
@@ -385,7 +331,6 @@ static enum hrtimer_restart syspmu_poll(struct hrtimer *timer)
 
 	raw_spin_lock_irqsave(&upmu->lock, irqflags);
 	syspmu_update_all(upmu);
-	/* an add queued it again already: that expiry stands */
 	if (!bitmap_empty(upmu->used_mask, upmu->num_counters) &&
 	    !hrtimer_is_queued(timer)) {
 		hrtimer_forward_now(timer, ns_to_ktime(upmu->poll_ns));
@@ -395,7 +340,6 @@ static enum hrtimer_restart syspmu_poll(struct hrtimer *timer)
 	return ret;
 }
 
-/* PMU lock held, on the owning CPU: queue the timer unless it is */
 static void syspmu_poll_arm(struct syspmu *upmu)
 {
 	if (upmu->poll_ns && !hrtimer_is_queued(&upmu->poll_timer))
@@ -404,16 +348,10 @@ static void syspmu_poll_arm(struct syspmu *upmu)
 }
 
 /**
- * syspmu_poll_period() - how often to fold in counters without an interrupt
+ * syspmu_poll_period() - half the shortest time a counter takes to wrap
  * @width: bits after which the counter wraps.
- * @max_rate: the most increments a second any event can make it count.
- *
- * Half the shortest time the counter can take to wrap, so that no wrap
- * goes unseen (a 48-bit counter at 1 GHz wraps in 3.3 days: a long count
- * would lose one to no timer at all); 0 (no timer) for a counter that
- * cannot wrap within ktime_t's range or a rate not stated.
- *
- * Return: the period in nanoseconds, for &struct syspmu.poll_ns.
+ * @max_rate: the most increments a second it can count.
+ * Return: nanoseconds for &struct syspmu.poll_ns; 0 if it cannot wrap.
  */
 u64 syspmu_poll_period(unsigned int width, u64 max_rate)
 {
@@ -433,10 +371,7 @@ static int syspmu_add(struct perf_event *event, int flags)
 	unsigned long irqflags;
 	int idx = -EBUSY;
 
-	/*
-	 * The event is complete before it is published in events[]: the
-	 * interrupt handler may run on another CPU and walk them.
-	 */
+	/* complete before published: the IRQ handler may walk events[] */
 	raw_spin_lock_irqsave(&upmu->lock, irqflags);
 	if (!syspmu_conflicts(upmu, event))
 		idx = syspmu_alloc_counter(upmu, upmu->used_mask, event);
@@ -451,7 +386,6 @@ static int syspmu_add(struct perf_event *event, int flags)
 		syspmu_poll_arm(upmu);
 	}
 	raw_spin_unlock_irqrestore(&upmu->lock, irqflags);
-	/* perf core takes turns between events that cannot count together */
 	if (idx < 0)
 		return -EAGAIN;
 
@@ -477,11 +411,6 @@ static void syspmu_del(struct perf_event *event, int flags)
 	hwc->idx = -1;
 	idle = bitmap_empty(upmu->used_mask, upmu->num_counters);
 	raw_spin_unlock_irqrestore(&upmu->lock, irqflags);
-	/*
-	 * Every counter was folded in as its event stopped: the poll timer
-	 * has nothing left to see.  A callback already running finds no
-	 * event and does not restart; the next add queues it again.
-	 */
 	if (idle && upmu->poll_ns)
 		hrtimer_try_to_cancel(&upmu->poll_timer);
 	perf_event_update_userpage(event);
@@ -498,7 +427,6 @@ static void syspmu_read(struct perf_event *event)
 	raw_spin_unlock_irqrestore(&upmu->lock, irqflags);
 }
 
-/* pmu_enable/pmu_disable: the driver's hook, under the PMU lock */
 static void syspmu_all_counters(struct pmu *pmu, bool enable)
 {
 	struct syspmu *upmu = to_syspmu(pmu);
@@ -524,8 +452,6 @@ static void syspmu_pmu_disable(struct pmu *pmu)
 	syspmu_all_counters(pmu, false);
 }
 
-/* CPU ownership */
-
 static const struct cpumask *syspmu_cpus(struct syspmu *upmu)
 {
 	return cpumask_empty(&upmu->associated_cpus) ? cpu_possible_mask :
@@ -537,13 +463,11 @@ static void syspmu_set_cpu(struct syspmu *upmu, unsigned int cpu)
 	WRITE_ONCE(upmu->cpu, cpu);
 	if (upmu->irq <= 0 || cpu >= nr_cpu_ids)
 		return;
-	/* Not fatal: counting still works, only from another CPU's IRQ. */
 	if (irq_set_affinity(upmu->irq, cpumask_of(cpu)))
 		dev_warn(upmu->dev, "cannot move IRQ %d to CPU %u\n",
 			 upmu->irq, cpu);
 }
 
-/* On the new owner, by IPI: queue the poll timer if an event is scheduled */
 static void syspmu_poll_rearm(void *info)
 {
 	struct syspmu *upmu = info;
@@ -580,12 +504,7 @@ static int syspmu_cpu_offline(unsigned int cpu, struct hlist_node *node)
 	if (target < nr_cpu_ids)
 		perf_pmu_migrate_context(&upmu->pmu, cpu, target);
 	syspmu_set_cpu(upmu, target);
-	/*
-	 * The poll timer is pinned to this CPU.  The adds of the events
-	 * that moved found it queued here and left it; no add is left here
-	 * to queue it again, so it is stopped now and queued on the new
-	 * owner, if an event is scheduled there.
-	 */
+	/* pinned here, and the migrated events' adds found it queued */
 	hrtimer_cancel(&upmu->poll_timer);
 	if (upmu->poll_ns && target < nr_cpu_ids)
 		smp_call_function_single(target, syspmu_poll_rearm, upmu, 1);
@@ -593,15 +512,11 @@ static int syspmu_cpu_offline(unsigned int cpu, struct hlist_node *node)
 }
 
 /**
- * syspmu_request_irq() - request the overflow interrupt of a PMU
+ * syspmu_request_irq() - request the overflow interrupt, to follow the owner
  * @upmu: the PMU, not registered yet.
  * @irq: the interrupt.
  * @handler: its handler; gets @upmu as dev_id.
  * @name: name shown in /proc/interrupts.
- *
- * The interrupt is pinned to the owning CPU when the PMU is registered
- * and follows it on CPU hotplug.
- *
  * Return: 0 or a negative error code.
  */
 int syspmu_request_irq(struct syspmu *upmu, int irq,
@@ -622,8 +537,7 @@ EXPORT_SYMBOL_NS_GPL(syspmu_request_irq, SYSPMU_NS);
 /**
  * syspmu_associate_node() - make a PMU belong to the CPUs of a NUMA node
  * @upmu: the PMU, not registered yet.
- * @node: the node: a socket's PMU belongs to the socket's CPUs.
- *
+ * @node: the node.
  * Return: 0, or -ENODEV if no possible CPU is in @node.
  */
 int syspmu_associate_node(struct syspmu *upmu, int node)
@@ -642,15 +556,8 @@ int syspmu_associate_node(struct syspmu *upmu, int node)
 EXPORT_SYMBOL_NS_GPL(syspmu_associate_node, SYSPMU_NS);
 
 /**
- * syspmu_init() - make a PMU's state usable
- * @upmu: the PMU, its description (@dev, @num_counters, @width...) filled
- *	in.
- *
- * Call before anything can reach the PMU, its interrupt handler included:
- * an interrupt left pending by the boot loader fires as soon as it is
- * requested.  The counter bookkeeping is sized for @num_counters and
- * freed with @dev.
- *
+ * syspmu_init() - make a PMU's state usable, before its IRQ is requested
+ * @upmu: the PMU, described (@dev, @num_counters, @width...).
  * Return: 0 or a negative error code.
  */
 int syspmu_init(struct syspmu *upmu)
@@ -678,10 +585,8 @@ EXPORT_SYMBOL_NS_GPL(syspmu_init, SYSPMU_NS);
 
 /**
  * syspmu_register() - register a system PMU with perf core
- * @upmu: the PMU, set up by syspmu_init(); @ops, @config_mask and
- *	@pmu.attr_groups must be set.
- * @name: the PMU name, as seen in /sys/bus/event_source/devices/.
- *
+ * @upmu: the PMU, set up by syspmu_init(), @ops and @pmu.attr_groups set.
+ * @name: the PMU name.
  * Return: 0 or a negative error code.
  */
 int syspmu_register(struct syspmu *upmu, const char *name)
@@ -717,12 +622,8 @@ int syspmu_register(struct syspmu *upmu, const char *name)
 	pmu_set_parent(&upmu->pmu, upmu->dev);
 
 	/*
-	 * The hotplug instance exists only while perf core has the PMU's
-	 * contexts to migrate (before 6.2, perf_pmu_register() allocates
-	 * them and perf_pmu_unregister() frees them): added after the one,
-	 * removed before the other.  The owner is chosen once the instance
-	 * is there, so that hotplug moves it from then on: the probing CPU
-	 * if it may be, as local as we can tell.
+	 * Before 6.2, perf_pmu_register() allocates the contexts that
+	 * hotplug migrates: the instance lives only while they do.
 	 */
 	ret = perf_pmu_register(&upmu->pmu, name, -1);
 	if (ret)
@@ -743,17 +644,11 @@ int syspmu_register(struct syspmu *upmu, const char *name)
 }
 EXPORT_SYMBOL_NS_GPL(syspmu_register, SYSPMU_NS);
 
-/**
- * syspmu_unregister() - undo syspmu_register()
- * @upmu: the PMU.
- */
 void syspmu_unregister(struct syspmu *upmu)
 {
-	/* no migration once perf core has let go of the PMU's contexts */
 	cpuhp_state_remove_instance_nocalls(syspmu_cpuhp_state,
 					    &upmu->cpuhp_node);
 	perf_pmu_unregister(&upmu->pmu);
-	/* no event is left: a last run of the timer finds none and stops */
 	hrtimer_cancel(&upmu->poll_timer);
 }
 EXPORT_SYMBOL_NS_GPL(syspmu_unregister, SYSPMU_NS);
@@ -763,14 +658,6 @@ static void syspmu_unregister_action(void *upmu)
 	syspmu_unregister(upmu);
 }
 
-/**
- * devm_syspmu_register() - syspmu_register(), undone with @dev
- * @dev: the device whose unbinding unregisters the PMU.
- * @upmu: the PMU.
- * @name: the PMU name.
- *
- * Return: 0 or a negative error code.
- */
 int devm_syspmu_register(struct device *dev, struct syspmu *upmu,
 			 const char *name)
 {
@@ -784,24 +671,11 @@ int devm_syspmu_register(struct device *dev, struct syspmu *upmu,
 }
 EXPORT_SYMBOL_NS_GPL(devm_syspmu_register, SYSPMU_NS);
 
-/* sysfs */
-
 static struct syspmu *dev_to_syspmu(struct device *dev)
 {
 	return to_syspmu(dev_get_drvdata(dev));
 }
 
-/**
- * syspmu_format_show() - print a format field as perf parses it
- * @dev: the PMU device.
- * @attr: a struct syspmu_format_attr.
- * @buf: output.
- *
- * Ranges are printed "lo-hi" and joined by commas; a one-bit range is
- * "lo" unless the attribute asks for "lo-lo" (@bit_as_range).
- *
- * Return: bytes written.
- */
 ssize_t syspmu_format_show(struct device *dev,
 			   struct device_attribute *attr, char *buf)
 {
@@ -838,14 +712,6 @@ static ssize_t syspmu_event_emit(struct device_attribute *attr, char *buf,
 	return sysfs_emit(buf, "event=0x%llx\n", id);
 }
 
-/**
- * syspmu_event_show() - print an event alias as "event=0x4"
- * @dev: the PMU device.
- * @attr: made by SYSPMU_EVENT_ATTR().
- * @buf: output.
- *
- * Return: bytes written.
- */
 ssize_t syspmu_event_show(struct device *dev,
 			  struct device_attribute *attr, char *buf)
 {
@@ -853,14 +719,6 @@ ssize_t syspmu_event_show(struct device *dev,
 }
 EXPORT_SYMBOL_NS_GPL(syspmu_event_show, SYSPMU_NS);
 
-/**
- * syspmu_event_show_padded() - print an event alias as "event=0x04"
- * @dev: the PMU device.
- * @attr: made by SYSPMU_EVENT_ATTR_PADDED().
- * @buf: output.
- *
- * Return: bytes written.
- */
 ssize_t syspmu_event_show_padded(struct device *dev,
 				 struct device_attribute *attr, char *buf)
 {
@@ -868,14 +726,6 @@ ssize_t syspmu_event_show_padded(struct device *dev,
 }
 EXPORT_SYMBOL_NS_GPL(syspmu_event_show_padded, SYSPMU_NS);
 
-/**
- * syspmu_cap_show() - print "1" or "0" for one bit of syspmu.caps
- * @dev: the PMU device.
- * @attr: made by SYSPMU_CAP_ATTR().
- * @buf: output.
- *
- * Return: bytes written.
- */
 ssize_t syspmu_cap_show(struct device *dev,
 			struct device_attribute *attr, char *buf)
 {
@@ -958,10 +808,7 @@ static void __exit syspmu_module_exit(void)
 	cpuhp_remove_multi_state(syspmu_cpuhp_state);
 }
 
-/*
- * Built in, the hotplug state must exist before any driver probes, and
- * drivers probe at device_initcall; as a module this is module_init.
- */
+/* built in, before the drivers probe at device_initcall */
 subsys_initcall(syspmu_module_init);
 module_exit(syspmu_module_exit);
 

@@ -36,7 +36,9 @@ static void fake_c2c_writel(u32 val, void __iomem *addr);
 #include "nvidia_t410_c2c_pmu.c"
 
 #include <kunit/test.h>
+#include <linux/hrtimer.h>
 #include <linux/io.h>
+#include <linux/irqflags.h>
 #include <linux/module.h>
 #include <linux/perf_event.h>
 #include <linux/platform_device.h>
@@ -88,6 +90,7 @@ struct fake_unit {
 	unsigned int	nr_inst;
 	unsigned int	direct_writes;	/* to an instance block */
 	unsigned int	bcast_writes;
+	unsigned int	reads;		/* every read, any block */
 	const void	*carry_lo;	/* read of this low half carries */
 	struct syspmu	*upmu;
 	struct device	*dev;
@@ -130,6 +133,7 @@ static u64 fake_cmem_read(const void __iomem *addr)
 	struct fake_unit *f = fake_of();
 	u32 off;
 
+	f->reads++;
 	/* the broadcast block is for writes */
 	if (where(f, addr, &off) >= f->nr_inst)
 		return 0;
@@ -174,6 +178,7 @@ static u32 fake_c2c_readl(const void __iomem *addr)
 	struct fake_unit *f = fake_of();
 	u32 off, val;
 
+	f->reads++;
 	if (where(f, addr, &off) >= f->nr_inst)
 		return 0;
 	val = *(const u32 __force *)addr;
@@ -764,6 +769,210 @@ static void c2c_bad_input(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, open_err(test, f, EV_C2C_IN_RD_REQ, 0), 0);
 }
 
+/*
+ * One register pass per update: perf core's pmu_disable and the poll
+ * timer read each register the scheduled events need once, however many
+ * events share it, with interrupts off.  The counts stay exact.
+ */
+
+static const unsigned int nr_events_param[] = { 1, 8, 32 };
+
+static void nr_events_desc(const unsigned int *n, char *desc)
+{
+	snprintf(desc, KUNIT_PARAM_DESC_SIZE, "%u events", *n);
+}
+
+KUNIT_ARRAY_PARAM(nr_events, nr_events_param, nr_events_desc);
+
+/* Reads of one pmu_disable, as perf core makes it; the PMU enabled again */
+static unsigned int pmu_disable_reads(struct fake_unit *f)
+{
+	struct pmu *pmu = &f->upmu->pmu;
+	unsigned long flags;
+	unsigned int n;
+
+	local_irq_save(flags);
+	f->reads = 0;
+	pmu->pmu_disable(pmu);
+	n = f->reads;
+	pmu->pmu_enable(pmu);
+	local_irq_restore(flags);
+	return n;
+}
+
+/* Reads of one run of the poll timer's callback, in its hard IRQ context */
+static unsigned int poll_reads(struct fake_unit *f)
+{
+	struct hrtimer *timer = &f->upmu->poll_timer;
+	unsigned long flags;
+	unsigned int n;
+
+	local_irq_save(flags);
+	f->reads = 0;
+	ACCESS_PRIVATE(timer, function)(timer);
+	n = f->reads;
+	local_irq_restore(flags);
+	return n;
+}
+
+/* CMEM: event k is rd_req, rd_cum_outs or cycles, by k % 3 */
+static const u64 cmem_mix[] = { EV_CMEM_RD_REQ, EV_CMEM_RD_CUM, EV_CMEM_CYCLES };
+
+/* 14 STATUS, then 3 MCs' counters per summed event, and one clock */
+static unsigned int cmem_one_pass(unsigned int n)
+{
+	unsigned int sums = min(n, 2U), clock = n > 2;
+
+	return 14 + sums * 14 * 3 + clock;
+}
+
+static void cmem_traffic(struct kunit *test)
+{
+	unsigned int i, mc;
+
+	for (i = 0; i < CMEM_LAT_NR_INST; i++) {
+		for (mc = 0; mc < 3; mc++) {
+			cmem_count(test, i, cmem_req[mc], 1);
+			cmem_count(test, i, cmem_aor[mc], 10);
+		}
+		cmem_count(test, i, HW_CMEM_CYCLES, 100);
+	}
+}
+
+static void cmem_expect_counts(struct kunit *test, struct perf_event **ev,
+			       unsigned int n, u64 times)
+{
+	static const u64 per_round[] = {
+		[EV_CMEM_RD_REQ] = 42, [EV_CMEM_RD_CUM] = 420, [EV_CMEM_CYCLES] = 100,
+	};
+	unsigned int k;
+
+	for (k = 0; k < n; k++)
+		KUNIT_EXPECT_EQ_MSG(test, count_of(ev[k]),
+				    per_round[cmem_mix[k % 3]] * times,
+				    "event %u", k);
+}
+
+static void cmem_one_pass_per_disable(struct kunit *test)
+{
+	const unsigned int n = *(const unsigned int *)test->param_value;
+	struct fake_unit *f = make_cmem(test);
+	struct perf_event *ev[32];
+	unsigned int k;
+
+	for (k = 0; k < n; k++)
+		ev[k] = open_ev(test, f, cmem_mix[k % 3], 0);
+	cmem_traffic(test);
+	KUNIT_EXPECT_EQ(test, pmu_disable_reads(f), cmem_one_pass(n));
+	cmem_expect_counts(test, ev, n, 1);
+	cmem_traffic(test);
+	cmem_expect_counts(test, ev, n, 2);
+
+	/* read(2) of one event reads its own registers, not the others' */
+	f->reads = 0;
+	count_of(ev[0]);
+	KUNIT_EXPECT_EQ(test, f->reads, cmem_one_pass(1));
+}
+
+/*
+ * C2C, two GPUs (instances 0-1 and 4-5): event k is the k % 6th of these,
+ * in_wr_req the 32-bit counter read alone, the others as hi, lo, hi
+ */
+static const struct { u64 config, gpu_mask; } c2c_mix[] = {
+	{ EV_C2C_IN_RD_REQ, 0 },
+	{ EV_C2C_IN_WR_REQ, 1 },
+	{ EV_C2C_CYCLES, 0 },
+	{ EV_C2C_OUT_RD_REQ, 2 },
+	{ EV_C2C_IN_RD_CUM, 3 },
+	{ EV_C2C_IN_WR_REQ, 2 },
+};
+
+/* Each wired instance's IN_STATUS, then each counter some event sums */
+static unsigned int c2c_one_pass(unsigned int n)
+{
+	static const unsigned int reads[] = {
+		/* instances 0, 1, 4, 5: IN_STATUS and in_rd_req */
+		[1] = 4 * (1 + 3),
+		/*
+		 * 8 events and more, all six above: IN_STATUS of 4, in_rd_req
+		 * and in_rd_cum_outs of 4, in_wr_req of 4, out_rd_req of 2,
+		 * cycles of 1
+		 */
+		[2] = 4 + 4 * 3 + 4 * 3 + 4 * 1 + 2 * 3 + 1 * 3,
+	};
+
+	return reads[n == 1 ? 1 : 2];
+}
+
+static void c2c_traffic(struct kunit *test)
+{
+	static const unsigned int wired[] = { 0, 1, 4, 5 };
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(wired); i++) {
+		c2c_count(test, wired[i], HW_C2C_IN_RD_REQ, 1);
+		c2c_count(test, wired[i], HW_C2C_IN_WR_REQ, 10);
+		c2c_count(test, wired[i], HW_C2C_OUT_RD_REQ, 100);
+		c2c_count(test, wired[i], HW_C2C_IN_RD_CUM, 1000);
+		c2c_count(test, wired[i], HW_C2C_CYCLES, 7);
+	}
+}
+
+static void c2c_expect_counts(struct kunit *test, struct perf_event **ev,
+			      unsigned int n, u64 times)
+{
+	/* per round: all four instances, or the two of the GPU selected */
+	static const u64 per_round[] = { 4, 20, 7, 200, 4000, 20 };
+	unsigned int k;
+
+	for (k = 0; k < n; k++)
+		KUNIT_EXPECT_EQ_MSG(test, count_of(ev[k]),
+				    per_round[k % 6] * times, "event %u", k);
+}
+
+static void c2c_open_mix(struct kunit *test, struct fake_unit *f,
+			 struct perf_event **ev, unsigned int n)
+{
+	unsigned int k;
+
+	for (k = 0; k < n; k++)
+		ev[k] = open_ev(test, f, c2c_mix[k % 6].config,
+				c2c_mix[k % 6].gpu_mask);
+}
+
+static void c2c_one_pass_per_disable(struct kunit *test)
+{
+	const unsigned int n = *(const unsigned int *)test->param_value;
+	struct fake_unit *f = make_c2c(test, &c2c_nvlink, two_gpus);
+	struct perf_event *ev[32];
+
+	c2c_open_mix(test, f, ev, n);
+	c2c_traffic(test);
+	KUNIT_EXPECT_EQ(test, pmu_disable_reads(f), c2c_one_pass(n));
+	c2c_expect_counts(test, ev, n, 1);
+	c2c_traffic(test);
+	c2c_expect_counts(test, ev, n, 2);
+
+	f->reads = 0;
+	count_of(ev[0]);
+	KUNIT_EXPECT_EQ(test, f->reads, c2c_one_pass(1));
+}
+
+static void c2c_one_pass_per_poll(struct kunit *test)
+{
+	const unsigned int n = *(const unsigned int *)test->param_value;
+	struct fake_unit *f = make_c2c(test, &c2c_nvlink, two_gpus);
+	struct perf_event *ev[32];
+
+	c2c_open_mix(test, f, ev, n);
+	KUNIT_ASSERT_TRUE(test, hrtimer_is_queued(&f->upmu->poll_timer));
+	c2c_traffic(test);
+	KUNIT_EXPECT_EQ(test, poll_reads(f), c2c_one_pass(n));
+	c2c_traffic(test);
+	KUNIT_EXPECT_EQ(test, poll_reads(f), c2c_one_pass(n));
+	c2c_expect_counts(test, ev, n, 2);
+}
+
 static struct kunit_case t410_lat_test_cases[] = {
 	KUNIT_CASE(cmem_sysfs),
 	KUNIT_CASE(cmem_sums_every_instance_and_mc),
@@ -781,6 +990,9 @@ static struct kunit_case t410_lat_test_cases[] = {
 	KUNIT_CASE(c2c_enable_disable_no_loss),
 	KUNIT_CASE_PARAM(c2c_in_wr_req_wraps, in_wr_reading_gen_params),
 	KUNIT_CASE(c2c_bad_input),
+	KUNIT_CASE_PARAM(cmem_one_pass_per_disable, nr_events_gen_params),
+	KUNIT_CASE_PARAM(c2c_one_pass_per_disable, nr_events_gen_params),
+	KUNIT_CASE_PARAM(c2c_one_pass_per_poll, nr_events_gen_params),
 	{}
 };
 
