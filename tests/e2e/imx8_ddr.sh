@@ -618,15 +618,15 @@ test_pmu_metrics_per_master() {
 	reset_models
 	"$VM_TOP/tools/pmu-metrics" -p "$MP" -p "$MQ" -p "$(pmu_of imx8mm)" -p "$(pmu_of imx8mn)" \
 		-f prometheus -- sh -c "$w" >$out || fail "pmu-metrics -f prometheus failed"
-	expect_series "8MP read bytes, every master" $out \
-		"perf_uncore_bytes_total{$mp,direction=\"read\",master=\"all\"}" $((128 * 64))
+	expect_series "8MP read bytes, every master (no master label)" $out \
+		"perf_uncore_memory_bytes_total{$mp,direction=\"read\"}" $((128 * 64))
 	expect_series "8MP write bytes, every master" $out \
-		"perf_uncore_bytes_total{$mp,direction=\"write\",master=\"all\"}" $((5 * 128))
+		"perf_uncore_memory_bytes_total{$mp,direction=\"write\"}" $((5 * 128))
 	for m in imx8mq:read:64:16 imx8mq:write:9:16 imx8mm:read:40:16 imx8mm:write:3:16 \
 		imx8mn:read:2:8 imx8mn:write:25:8; do
 		IFS=: read -r u d n f <<<"$m"
 		expect_series "$u $d bytes ($n bursts x 8 beats x $f)" $out \
-			"perf_uncore_bytes_total{${soc[$u]},direction=\"$d\"}" $((n * 8 * f))
+			"perf_uncore_memory_bytes_total{${soc[$u]},direction=\"$d\"}" $((n * 8 * f))
 	done
 	for_clients per-soc $out
 	for m in rd:read:gpu3d:$((100 * 64)) rd:read:a53:$((28 * 64)) wr:write:vpu1:$((5 * 128)) \
@@ -636,7 +636,7 @@ test_pmu_metrics_per_master() {
 		"$VM_TOP/tools/pmu-metrics" -p "$MP" -m "${d}_bandwidth_$master" -f prometheus \
 			-- sh -c "$w" >$out || fail "pmu-metrics -m ${d}_bandwidth_$master failed"
 		expect_series "8MP $dir bytes of $master" $out \
-			"perf_uncore_bytes_total{$mp,direction=\"$dir\",master=\"$master\"}" "$want"
+			"perf_uncore_master_bytes_total{$mp,direction=\"$dir\",master=\"$master\"}" "$want"
 	done
 }
 
@@ -658,7 +658,7 @@ test_pmu_metrics_named_masters() {
 	for m in dxl:read:isp:50 dxl:write:a35:7 dxl:read:a35:0 db:read:isp:40 db:read:a35:6 db:write:a35:0; do
 		IFS=: read -r d dir master want <<<"$m"
 		expect_series "$d $dir requests of $master" $out \
-			"perf_uncore_requests_total{${!d},direction=\"$dir\",master=\"$master\"}" "$want"
+			"perf_uncore_master_requests_total{${!d},direction=\"$dir\",master=\"$master\"}" "$want"
 	done
 	grep -q '^perf_uncore_counted_ratio{.*} 1$' $out || fail "no ratio of 1"
 	grep '^perf_uncore_counted_ratio{' $out | grep -v ' 1$' && fail "figures took turns"
@@ -667,7 +667,7 @@ test_pmu_metrics_named_masters() {
 	"$VM_TOP/tools/pmu-metrics" -p "$DB" --master isp=0x12 --master a35=0x20/0xf@3 -m 'rd_*' \
 		-f prometheus -- sh -c "$w" >$out || fail "pmu-metrics -p $DB --master failed"
 	expect_series "DB alone: isp reads" $out \
-		"perf_uncore_requests_total{$db,direction=\"read\",master=\"isp\"}" 40
+		"perf_uncore_master_requests_total{$db,direction=\"read\",master=\"isp\"}" 40
 	# the first generation (the 8MQ): one filter for the counters, its
 	# axid-read and axid-write one a burst; a master's reads and writes
 	# are one setting of it, so they count together, neither taking turns
@@ -676,8 +676,8 @@ test_pmu_metrics_named_masters() {
 	"$VM_TOP/tools/pmu-metrics" -p "$MQ" --master isp=0x12 -m '*_requests_isp' -f prometheus \
 		-- model-traffic imx8mq 'read count=64 bytes=64 id=0x12' 'read count=5 bytes=64 id=0x13' \
 		'write count=9 bytes=64 id=0x12' >$out || fail "pmu-metrics -p $MQ --master failed"
-	expect_series "8MQ: isp reads" $out "perf_uncore_requests_total{$mq,direction=\"read\",master=\"isp\"}" 64
-	expect_series "8MQ: isp writes" $out "perf_uncore_requests_total{$mq,direction=\"write\",master=\"isp\"}" 9
+	expect_series "8MQ: isp reads" $out "perf_uncore_master_requests_total{$mq,direction=\"read\",master=\"isp\"}" 64
+	expect_series "8MQ: isp writes" $out "perf_uncore_master_requests_total{$mq,direction=\"write\",master=\"isp\"}" 9
 	expect_series "8MQ: nothing took turns" $out "perf_uncore_counted_ratio{$mq}" 1
 }
 
@@ -729,7 +729,7 @@ test_prometheus_scrapes_masters() {
 	w="model-traffic imx8dxl 'read count=50 bytes=64 id=0x12' 'write count=7 bytes=64 id=0x25'; model-traffic imx8dxl-db 'read count=40 bytes=64 id=0x12 port=0' 'read count=6 bytes=32 id=0x21 port=3' 'read count=100 bytes=64 id=0x21 port=5'"
 	for m in dxl:read:isp:50 dxl:write:a35:7 db:read:isp:40 db:read:a35:6; do
 		IFS=: read -r d dir master want <<<"$m"
-		stores+=("perf_uncore_requests_total{${!d},direction=\"$dir\",master=\"$master\"}" "$want")
+		stores+=("perf_uncore_master_requests_total{${!d},direction=\"$dir\",master=\"$master\"}" "$want")
 	done
 	reset_models
 	exporter_listening -p "$DXL" -p "$DB" --master isp=0x12 --master a35=0x20/0xf@3 \

@@ -652,15 +652,15 @@ test_pmu_metrics_grace_ampere() {
 		-m rd_bandwidth -m wr_bandwidth -f prometheus -- sh -c "$w" >$out ||
 		fail "pmu-metrics -f prometheus failed"
 	expect_series "SCF local read bytes" $out \
-		"perf_uncore_bytes_total{$scf,memory=\"local\",direction=\"read\"}" $((1000 * 64))
+		"perf_uncore_fabric_bytes_total{$scf,destination=\"local\",direction=\"read\"}" $((1000 * 64))
 	expect_series "SCF local write bytes" $out \
-		"perf_uncore_bytes_total{$scf,memory=\"local\",direction=\"write\"}" $((500 * 64))
+		"perf_uncore_fabric_bytes_total{$scf,destination=\"local\",direction=\"write\"}" $((500 * 64))
 	expect_series "SCF local reads" $out \
-		"perf_uncore_requests_total{$scf,memory=\"local\",direction=\"read\"}" 1000
+		"perf_uncore_fabric_requests_total{$scf,destination=\"local\",direction=\"read\"}" 1000
 	expect_series "SCF remote read bytes" $out \
-		"perf_uncore_bytes_total{$scf,memory=\"remote\",direction=\"read\"}" $((300 * 128))
-	expect_series "MCU read bytes" $out "perf_uncore_bytes_total{$amp,direction=\"read\"}" $((107 * 64))
-	expect_series "MCU write bytes" $out "perf_uncore_bytes_total{$amp,direction=\"write\"}" $((35 * 64))
+		"perf_uncore_fabric_bytes_total{$scf,destination=\"remote\",direction=\"read\"}" $((300 * 128))
+	expect_series "MCU read bytes" $out "perf_uncore_memory_estimated_bytes_total{$amp,direction=\"read\"}" $((107 * 64))
+	expect_series "MCU write bytes" $out "perf_uncore_memory_estimated_bytes_total{$amp,direction=\"write\"}" $((35 * 64))
 	expect_eq "both PMUs up" "$(grep -c '^perf_uncore_up{.*} 1$' $out)" 2
 	for_clients grace-scf-ampere $out
 	inject t241_scf_s1 reset
@@ -687,17 +687,17 @@ test_pmu_metrics_grace_pcie_c2c() {
 		-m wr_bandwidth_local -m rd_latency_local -m rd_requests_local -m wr_bandwidth_remote \
 		-f prometheus -- sh -c "$w" >$out || fail "pmu-metrics -f prometheus failed"
 	expect_series "PCIE local read bytes" $out \
-		"perf_uncore_bytes_total{$pcie,direction=\"read\",destination=\"local\"}" $((100 * 55 * 64))
+		"perf_uncore_pcie_bytes_total{$pcie,direction=\"read\",destination=\"local\"}" $((100 * 55 * 64))
 	expect_series "PCIE local write bytes" $out \
-		"perf_uncore_bytes_total{$pcie,direction=\"write\",destination=\"local\"}" $((10 * 55 * 64))
+		"perf_uncore_pcie_bytes_total{$pcie,direction=\"write\",destination=\"local\"}" $((10 * 55 * 64))
 	expect_series "PCIE remote read bytes" $out \
-		"perf_uncore_bytes_total{$pcie,direction=\"read\",destination=\"remote\"}" $((7 * 128))
+		"perf_uncore_pcie_bytes_total{$pcie,direction=\"read\",destination=\"remote\"}" $((7 * 128))
 	expect_series "PCIE local reads" $out \
-		"perf_uncore_requests_total{$pcie,direction=\"read\",destination=\"local\"}" 5500
+		"perf_uncore_pcie_requests_total{$pcie,direction=\"read\",destination=\"local\"}" 5500
 	expect_series "C2C0 local reads, both ports" $out \
-		"perf_uncore_requests_total{$c2c,direction=\"read\",destination=\"local\"}" 300
+		"perf_uncore_link_requests_total{$c2c,link=\"in\",direction=\"read\",destination=\"local\"}" 300
 	expect_series "C2C0 remote write bytes" $out \
-		"perf_uncore_bytes_total{$c2c,direction=\"write\",destination=\"remote\"}" $((50 * 32))
+		"perf_uncore_link_bytes_total{$c2c,link=\"in\",direction=\"write\",destination=\"remote\"}" $((50 * 32))
 	expect_eq "every PMU up, nothing multiplexed" \
 		"$(grep -c '^perf_uncore_up{.*} 1$' $out) $(grep -c '^perf_uncore_counted_ratio{.*} 1$' $out)" "2 2"
 	for_clients grace-pcie-c2c $out
@@ -727,11 +727,11 @@ test_prometheus_scrapes_grace_ampere() {
 		-m rd_bandwidth -m wr_bandwidth
 	sh -c "$w" || fail "the traffic"
 	expect_prometheus_stores grace-ampere \
-		"perf_uncore_bytes_total{$scf,memory=\"local\",direction=\"read\"}" $((1000 * 64)) \
-		"perf_uncore_bytes_total{$scf,memory=\"local\",direction=\"write\"}" $((500 * 64)) \
-		"perf_uncore_requests_total{$c2c,direction=\"read\",destination=\"local\"}" 300 \
-		"perf_uncore_bytes_total{$amp,direction=\"read\"}" $((107 * 64)) \
-		"perf_uncore_bytes_total{$amp,direction=\"write\"}" $((35 * 64))
+		"perf_uncore_fabric_bytes_total{$scf,destination=\"local\",direction=\"read\"}" $((1000 * 64)) \
+		"perf_uncore_fabric_bytes_total{$scf,destination=\"local\",direction=\"write\"}" $((500 * 64)) \
+		"perf_uncore_link_requests_total{$c2c,link=\"in\",direction=\"read\",destination=\"local\"}" 300 \
+		"perf_uncore_memory_estimated_bytes_total{$amp,direction=\"read\"}" $((107 * 64)) \
+		"perf_uncore_memory_estimated_bytes_total{$amp,direction=\"write\"}" $((35 * 64))
 	expect_eq "Prometheus: each PMU up" "$(grep -c '^perf_uncore_up{.*} 1$' "$a")" 3
 }
 

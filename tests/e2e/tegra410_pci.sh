@@ -272,7 +272,7 @@ test_prometheus_per_device() {
 		nvme0:write:local:$((10 * 64)) accel0:read:local:$((200 * 64)) \
 		accel0:write:local:$((20 * 64)) accel0:read:remote:0; do
 		IFS=: read -r id d dst want <<<"$m"
-		stores+=("perf_uncore_bytes_total{${lab[$id]},direction=\"$d\",destination=\"$dst\"}" "$want")
+		stores+=("perf_uncore_pcie_bytes_total{${lab[$id]},direction=\"$d\",destination=\"$dst\"}" "$want")
 	done
 	inject pcie_s0_rc0 reset
 	inject pcie_s0_rc1 reset

@@ -58,9 +58,10 @@ RRECOMMENDS:${PN}-switch = "libubootenv-bin"
 # pmu-metrics, and its first name t410-metrics (the Tegra410 units only)
 FILES:${PN}-metrics = "${bindir}/pmu-metrics ${bindir}/t410-metrics"
 # every package of meta's python3-manifest.json the tool's imports come
-# from (a minimal image has python3-core only): argparse, fnmatch,
-# functools, os, re, select, shutil, signal, subprocess, textwrap,
-# threading and time are core's; json; shlex (shell); tempfile (io);
+# from (a minimal image has python3-core only): argparse, dataclasses,
+# fnmatch, functools, os, re, select, shutil, signal, subprocess,
+# textwrap, threading, time and zlib are core's; json; shlex (shell);
+# tempfile (io);
 # http.server (netclient), and what it imports: socketserver
 # (netserver), html, email.utils (email), datetime
 RDEPENDS:${PN}-metrics = "python3-core python3-datetime python3-email python3-html \
