@@ -135,6 +135,70 @@ for drv in ours upstream; do
 	printf '%-9s %-30s interrupt: %s\n' $drv nvidia_ucf_pmu_0:0x112 \
 		"$(irq_cost ucf_s0 nvidia_ucf_pmu_0 event=0x112 0x112 $((1 << 31)))"
 done
+# events PMU N ID...: N events of PMU for perf_open, taking the IDs in turn
+events() {
+	local pmu=$1 n=$2 k
+	shift 2
+	local -a ids=("$@")
+	for ((k = 0; k < n; k++)); do
+		printf '%s:%s ' "$pmu" "${ids[k % ${#ids[@]}]}"
+	done
+}
+
+# reads_of MODEL ARGS...: the model's register reads over one perf_open run
+reads_of() {
+	local m=$1
+	shift
+	inject "$m" reset
+	"$PERF_OPEN" "$@" >/dev/null 2>&1
+	total "$m" reads
+}
+
+# per_disable MODEL PMU N ID...: reads per pmu_disable with a group of N
+# events scheduled (a group disable is one pmu_disable; its enable reads
+# nothing: the counters restart from 0)
+per_disable() {
+	local m=$1 pmu=$2 n=$3 r0 r1
+	shift 3
+	# shellcheck disable=SC2046
+	r0=$(reads_of "$m" $(events "$pmu" "$n" "$@"))
+	# shellcheck disable=SC2046
+	r1=$(reads_of "$m" -d 20 $(events "$pmu" "$n" "$@"))
+	awk -v a="$r1" -v b="$r0" 'BEGIN { printf "%7.1f", (a - b) / 20 }'
+}
+
+# per_poll MODEL PMU N ID...: reads per run of the poll timer, from the
+# group held open 5.5 periods longer (5 runs); "-" where nothing polls
+per_poll() {
+	local m=$1 pmu=$2 n=$3 ns r0 r1
+	shift 3
+	# ours polls in_wr_req every 2^30 ns (its 32 bits at the link's 2 GHz)
+	ns=1073741824
+	# shellcheck disable=SC2046
+	r0=$(reads_of "$m" $(events "$pmu" "$n" "$@"))
+	# shellcheck disable=SC2046
+	r1=$(reads_of "$m" -w $((ns * 11 / 2 / 1000000)) $(events "$pmu" "$n" "$@"))
+	awk -v a="$r1" -v b="$r0" 'BEGIN { if (a - b < 1) printf "%7s", "-"; else printf "%7.1f", (a - b) / 5 }'
+}
+
+echo "== register reads with interrupts off per pmu_disable and per poll, 1, 8"
+echo "   and 32 events in one group (CMEM: rd_req, rd_cum_outs, cycles in"
+echo "   turn; NVLink-C2C to the other SoC: its five events; to GPUs, for the"
+echo "   poll of in_wr_req's 32 bits: in_rd_req, in_wr_req, cycles, out_rd_req)"
+for drv in ours upstream; do
+	if [ $drv = upstream ] && [ ! -f "$T410_UP/nvidia_t410_c2c_pmu.ko" ]; then
+		echo "(Linux 7.2's drivers not built: tests/rig/build-upstream-t410)"
+		continue
+	fi
+	use_t410 $drv || { echo "loading $drv Tegra410 drivers failed"; continue; }
+	for n in 1 8 32; do
+		printf '%-9s %2d events  pmu_disable: cmem %s  c2c %s   poll: c2c %s\n' \
+			$drv $n \
+			"$(per_disable cmem_s0 nvidia_cmem_latency_pmu_0 $n 1 2 0)" \
+			"$(per_disable c2c_s1 nvidia_nvlink_c2c_pmu_1 $n 2 1 0 5 6)" \
+			"$(per_poll c2c_s0 nvidia_nvlink_c2c_pmu_0 $n 2 4 0 6)"
+	done
+done
 use_t410 ours
 echo "(read(2) times from the PMU's own CPU.  UCF counters are 32 bits on the"
 echo " board: an interrupt each 2^31 events.  arm_cspmu_mc_0 has 32-bit counters"

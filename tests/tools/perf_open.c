@@ -3,7 +3,8 @@
  * perf_open - open one group of perf events and say how it went, so that
  * tests can check the exact errno a PMU returns for an attribute.
  *
- *   perf_open [-c CPU] [-t] [-s PERIOD] [-x] [-p] [-r N] EVENT [EVENT...]
+ *   perf_open [-c CPU] [-t] [-s PERIOD] [-x] [-p] [-r N] [-d N] [-w MS]
+ *             EVENT [EVENT...]
  *
  * EVENT is PMU:CONFIG[:CONFIG1[:CONFIG2]], PMU being a name under
  * /sys/bus/event_source/devices (or a number); the first EVENT leads the
@@ -13,12 +14,16 @@
  * the first event
  * that failed, and exits 0 either way (1 on usage errors).  With -r, the
  * leader is then read N times and the mean cost of a read is printed.
+ * With -d, the group is then disabled and enabled again N times (each
+ * disable one pmu_disable of the PMU with the whole group scheduled);
+ * with -w, the events stay open MS milliseconds more before they close.
  */
 #include <errno.h>
 #include <linux/perf_event.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
@@ -49,12 +54,14 @@ static int read_int(const char *pmu, const char *file)
 int main(int argc, char **argv)
 {
 	int cpu = -2, task = 0, exclude = 0, precise = 0, opt, i, leader = -1;
-	int reads = 0;
+	int reads = 0, toggles = 0, wait_ms = 0;
 	unsigned long long period = 0;
 
-	while ((opt = getopt(argc, argv, "c:ts:xpr:")) != -1) {
+	while ((opt = getopt(argc, argv, "c:ts:xpr:d:w:")) != -1) {
 		switch (opt) {
 		case 'r': reads = atoi(optarg); break;
+		case 'd': toggles = atoi(optarg); break;
+		case 'w': wait_ms = atoi(optarg); break;
 		case 'c': cpu = atoi(optarg); break;
 		case 't': task = 1; break;
 		case 's': period = strtoull(optarg, NULL, 0); break;
@@ -121,6 +128,15 @@ int main(int argc, char **argv)
 		ns = (b.tv_sec - a.tv_sec) * 1e9 + (b.tv_nsec - a.tv_nsec);
 		printf("%d reads, %.0f ns per read, last value %llu\n", reads,
 		       ns / reads, v);
+	}
+	for (i = 0; i < toggles; i++)
+		if (ioctl(leader, PERF_EVENT_IOC_DISABLE, 0) ||
+		    ioctl(leader, PERF_EVENT_IOC_ENABLE, 0))
+			return 1;
+	if (wait_ms > 0) {
+		struct timespec t = { wait_ms / 1000, (wait_ms % 1000) * 1000000L };
+
+		nanosleep(&t, NULL);
 	}
 	return 0;
 }
