@@ -115,6 +115,8 @@ int main(int argc, char **argv)
 			leader = fd;
 	}
 	printf("ok\n");
+	/* a caller may watch for it while the events stay open (-w) */
+	fflush(stdout);
 	if (reads > 0) {
 		struct timespec a, b;
 		unsigned long long v;
