@@ -187,7 +187,10 @@ apt_retry() {
 # it; with DEBARCH (amd64, arm64), for that architecture's packages, in a
 # state of its own (apt-SUITE-DEBARCH).  SUITE "host" is the host's own
 # sources (Debian 12's suites, as the host is configured), in a private
-# state: how the arm64 packages of the host's release are fetched.
+# state: how the arm64 packages of the host's release are fetched.  With
+# SOURCES ("deb URI SUITE COMPONENT" lines), those instead of Debian's
+# own SUITE (SUITE then names the state only).
+#   suite_apt SUITE [DEBARCH [SOURCES]]
 suite_apt() {
 	local a=$CACHE/apt-$1${2:+-$2}
 	# (apt's binary caches kept beside the lists, whatever the host's apt
@@ -206,7 +209,8 @@ suite_apt() {
 			-o Acquire::Check-Valid-Until=false)
 		# (written only when it differs: a newer list invalidates the
 		# binary caches)
-		local line="deb [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] http://deb.debian.org/debian $1 main"
+		local line=${3:-deb http://deb.debian.org/debian $1 main}
+		line=$(sed 's|^deb |deb [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] |' <<<"$line")
 		[ "$(cat "$a/$1.list" 2>/dev/null)" = "$line" ] || echo "$line" >"$a/$1.list"
 	fi
 	need_pkgs debian-archive-keyring xz-utils
@@ -679,6 +683,23 @@ board_devices() {
 		fi
 		printf -- '-device\n%s\n' "$line"
 	done < <(cat "$TOP/tests/board/qemu-devices"; echo "$tegra")
+}
+
+# two_sockets SMP MEM: QEMU arguments, one a line, of the boards' machine:
+# SMP CPUs (even) in two sockets, each a NUMA node with its half of MEM
+# MiB and its cores (0..SMP/2-1 on socket 0), as the boards' tables place
+# their units
+two_sockets() {
+	local smp=$1 mem=$2 cores s first last cpus
+	cores=$((smp / 2))
+	printf '%s\n' -smp "$smp,sockets=2,cores=$cores,threads=1" -m "$mem"
+	for s in 0 1; do
+		first=$((s * cores)) last=$((s * cores + cores - 1))
+		cpus=$first
+		[ "$last" = "$first" ] || cpus=$first-$last
+		printf '%s\n' -object "memory-backend-ram,id=socket$s,size=$((mem / 2))M" \
+			-numa "node,nodeid=$s,cpus=$cpus,memdev=socket$s"
+	done
 }
 
 # x86_board_acpi DIR: the x86 board's ACPI tables made in DIR, printed as
