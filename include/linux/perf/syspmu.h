@@ -25,7 +25,10 @@
 
 struct syspmu;
 
-/* All but event_valid, event_claim and event_release run under the lock */
+/*
+ * All run under the lock but event_valid, event_claim and event_release;
+ * event_init also calls counter_mask and events_compatible unlocked
+ */
 struct syspmu_ops {
 	void		(*counter_mask)(struct perf_event *event,
 					unsigned long *mask);
