@@ -179,25 +179,28 @@ u64 syspmu_delta(u64 prev, u64 now, unsigned int width)
 }
 EXPORT_SYMBOL_NS_GPL(syspmu_delta, SYSPMU_NS);
 
+/* @event NULL: for every started event; nothing to read while restarting */
+static void syspmu_snapshot(struct syspmu *upmu, struct perf_event *event)
+{
+	if (!upmu->restarting && upmu->ops->snapshot)
+		upmu->ops->snapshot(upmu, event);
+}
+
 /* Stopped counters hold stale values until they restart at 0 */
-static u64 syspmu_read_raw(struct syspmu *upmu, struct perf_event *event,
-			   bool snapshot)
+static u64 syspmu_read_raw(struct syspmu *upmu, struct perf_event *event)
 {
 	if (upmu->restarting)
 		return 0;
-	if (snapshot && upmu->ops->snapshot)
-		upmu->ops->snapshot(upmu, event);
 	return upmu->ops->read_counter(upmu, event);
 }
 
-static void syspmu_fold(struct syspmu *upmu, struct perf_event *event,
-			bool snapshot)
+static void syspmu_fold(struct syspmu *upmu, struct perf_event *event)
 {
 	struct hw_perf_event *hwc = &event->hw;
 	u64 prev, now;
 
 	prev = local64_read(&hwc->prev_count);
-	now = syspmu_read_raw(upmu, event, snapshot);
+	now = syspmu_read_raw(upmu, event);
 	local64_set(&hwc->prev_count, now);
 	local64_add(syspmu_delta(prev, now, upmu->counter_width[hwc->idx]),
 		    &event->count);
@@ -212,7 +215,8 @@ void syspmu_event_update(struct perf_event *event)
 	struct syspmu *upmu = event_to_syspmu(event);
 
 	lockdep_assert_held(&upmu->lock);
-	syspmu_fold(upmu, event, true);
+	syspmu_snapshot(upmu, event);
+	syspmu_fold(upmu, event);
 }
 EXPORT_SYMBOL_NS_GPL(syspmu_event_update, SYSPMU_NS);
 
@@ -241,13 +245,12 @@ void syspmu_update_all(struct syspmu *upmu)
 	unsigned int idx;
 
 	lockdep_assert_held(&upmu->lock);
-	if (upmu->ops->snapshot && !upmu->restarting)
-		upmu->ops->snapshot(upmu, NULL);
+	syspmu_snapshot(upmu, NULL);
 	for_each_set_bit(idx, upmu->used_mask, upmu->num_counters) {
 		struct perf_event *event = upmu->events[idx];
 
 		if (!(event->hw.state & PERF_HES_STOPPED))
-			syspmu_fold(upmu, event, false);
+			syspmu_fold(upmu, event);
 	}
 }
 EXPORT_SYMBOL_NS_GPL(syspmu_update_all, SYSPMU_NS);
@@ -281,10 +284,12 @@ static void syspmu_start(struct perf_event *event, int flags)
 
 	raw_spin_lock_irqsave(&upmu->lock, irqflags);
 	hwc->state = 0;
-	if (upmu->ops->enable_counter)
+	if (upmu->ops->enable_counter) {
 		start = upmu->ops->enable_counter(upmu, event);
-	else
-		start = syspmu_read_raw(upmu, event, true);
+	} else {
+		syspmu_snapshot(upmu, event);
+		start = syspmu_read_raw(upmu, event);
+	}
 	local64_set(&hwc->prev_count, start);
 	raw_spin_unlock_irqrestore(&upmu->lock, irqflags);
 }
