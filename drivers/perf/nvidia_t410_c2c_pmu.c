@@ -187,17 +187,14 @@ static void c2c_snapshot(struct syspmu *upmu, struct perf_event *event)
 {
 	struct c2c_pmu *c2c = to_c2c(upmu);
 	unsigned long want[C2C_NR_EVENTS] = { }, all = 0;
-	unsigned int idx, type, i;
+	unsigned int type, i;
+	struct perf_event *ev;
 
 	if (event) {
 		want[c2c_event_type(event)] = c2c_event_insts(c2c, event);
 	} else {
-		for_each_set_bit(idx, upmu->used_mask, upmu->num_counters) {
-			struct perf_event *ev = upmu->events[idx];
-
-			if (!(ev->hw.state & PERF_HES_STOPPED))
-				want[c2c_event_type(ev)] |= c2c_event_insts(c2c, ev);
-		}
+		syspmu_for_each_counting_event(upmu, ev)
+			want[c2c_event_type(ev)] |= c2c_event_insts(c2c, ev);
 	}
 	for (type = 0; type < C2C_NR_EVENTS; type++)
 		all |= want[type];

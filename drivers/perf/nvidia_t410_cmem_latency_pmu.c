@@ -103,14 +103,14 @@ static void cmem_lat_snapshot(struct syspmu *upmu, struct perf_event *event)
 {
 	struct cmem_lat_pmu *cmem = to_cmem_lat(upmu);
 	unsigned long types = 0;
-	unsigned int idx, i, mc;
+	unsigned int i, mc;
+	struct perf_event *ev;
 
 	if (event) {
 		types = BIT(cmem_lat_event_type(event));
 	} else {
-		for_each_set_bit(idx, upmu->used_mask, upmu->num_counters)
-			if (!(upmu->events[idx]->hw.state & PERF_HES_STOPPED))
-				types |= BIT(cmem_lat_event_type(upmu->events[idx]));
+		syspmu_for_each_counting_event(upmu, ev)
+			types |= BIT(cmem_lat_event_type(ev));
 	}
 
 	/* every instance runs on one clock */

@@ -242,16 +242,12 @@ EXPORT_SYMBOL_NS_GPL(syspmu_counter_reloaded, SYSPMU_NS);
  */
 void syspmu_update_all(struct syspmu *upmu)
 {
-	unsigned int idx;
+	struct perf_event *event;
 
 	lockdep_assert_held(&upmu->lock);
 	syspmu_snapshot(upmu, NULL);
-	for_each_set_bit(idx, upmu->used_mask, upmu->num_counters) {
-		struct perf_event *event = upmu->events[idx];
-
-		if (!(event->hw.state & PERF_HES_STOPPED))
-			syspmu_fold(upmu, event);
-	}
+	syspmu_for_each_counting_event(upmu, event)
+		syspmu_fold(upmu, event);
 }
 EXPORT_SYMBOL_NS_GPL(syspmu_update_all, SYSPMU_NS);
 

@@ -80,6 +80,25 @@ struct syspmu {
 
 #define to_syspmu(p)	container_of(p, struct syspmu, pmu)
 
+/* @event: the first started event at counter *@idx or after, if any */
+static inline bool syspmu_next_counting_event(struct syspmu *upmu,
+					      unsigned int *idx,
+					      struct perf_event **event)
+{
+	for_each_set_bit_from(*idx, upmu->used_mask, upmu->num_counters) {
+		*event = upmu->events[*idx];
+		if (!((*event)->hw.state & PERF_HES_STOPPED))
+			return true;
+	}
+	return false;
+}
+
+/* Each scheduled and started event; the lock is held */
+#define syspmu_for_each_counting_event(upmu, event)			\
+	for (unsigned int __syspmu_idx = 0;				\
+	     syspmu_next_counting_event(upmu, &__syspmu_idx, &(event));	\
+	     __syspmu_idx++)
+
 static inline struct syspmu *event_to_syspmu(struct perf_event *event)
 {
 	return to_syspmu(event->pmu);
