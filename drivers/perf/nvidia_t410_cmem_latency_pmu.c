@@ -103,6 +103,7 @@ static void cmem_lat_snapshot(struct syspmu *upmu, struct perf_event *event)
 {
 	struct cmem_lat_pmu *cmem = to_cmem_lat(upmu);
 	unsigned long types = 0;
+	u64 req = 0, outs = 0;
 	unsigned int i, mc;
 	struct perf_event *ev;
 
@@ -123,8 +124,6 @@ static void cmem_lat_snapshot(struct syspmu *upmu, struct perf_event *event)
 	if (!(types & ~BIT(CMEM_LAT_EV_CYCLES)))
 		return;
 
-	cmem->snap[CMEM_LAT_EV_RD_REQ] = 0;
-	cmem->snap[CMEM_LAT_EV_RD_CUM_OUTS] = 0;
 	for (i = 0; i < CMEM_LAT_NR_INST; i++) {
 		void __iomem *base = cmem->hw.inst[i];
 
@@ -133,13 +132,15 @@ static void cmem_lat_snapshot(struct syspmu *upmu, struct perf_event *event)
 			const struct cmem_lat_mc *m = &cmem_lat_mcs[mc];
 
 			if (types & BIT(CMEM_LAT_EV_RD_REQ))
-				cmem->snap[CMEM_LAT_EV_RD_REQ] +=
-					cmem_lat_readq(base + m->req);
+				req += cmem_lat_readq(base + m->req);
 			if (types & BIT(CMEM_LAT_EV_RD_CUM_OUTS))
-				cmem->snap[CMEM_LAT_EV_RD_CUM_OUTS] +=
-					cmem_lat_readq(base + m->aor);
+				outs += cmem_lat_readq(base + m->aor);
 		}
 	}
+	if (types & BIT(CMEM_LAT_EV_RD_REQ))
+		cmem->snap[CMEM_LAT_EV_RD_REQ] = req;
+	if (types & BIT(CMEM_LAT_EV_RD_CUM_OUTS))
+		cmem->snap[CMEM_LAT_EV_RD_CUM_OUTS] = outs;
 }
 
 static u64 cmem_lat_read_counter(struct syspmu *upmu, struct perf_event *event)
