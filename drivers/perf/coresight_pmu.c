@@ -566,7 +566,7 @@ static int cspmu_attach_waiting(void)
 #endif
 
 /**
- * cspmu_backend_register() - bind the devices that wait for a backend
+ * cspmu_backend_register() - make a vendor backend available; devices waiting for it bind
  * @backend: its implementer, products and module.
  *
  * Return: 0 or a negative error code.
