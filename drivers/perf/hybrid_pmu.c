@@ -11,7 +11,6 @@
 
 #include <linux/bitmap.h>
 #include <linux/bitops.h>
-#include <linux/cpu.h>
 #include <linux/cpumask.h>
 #include <linux/module.h>
 #include <linux/mutex.h>
