@@ -499,8 +499,7 @@ static int cspmu_test_suite_init(struct kunit_suite *suite)
 {
 	int ret;
 
-	syspmu_kunit_borrow("coresight-pmu", NUMA_NO_NODE, borrowed,
-			    ARRAY_SIZE(borrowed));
+	syspmu_kunit_borrow("coresight-pmu", borrowed, ARRAY_SIZE(borrowed));
 	ret = cspmu_backend_register(&nv_backend);
 	if (ret)
 		return ret;

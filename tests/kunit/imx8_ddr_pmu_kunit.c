@@ -776,8 +776,7 @@ static struct device *borrowed[32];
 
 static int imx8_ddr_suite_init(struct kunit_suite *suite)
 {
-	syspmu_kunit_borrow("imx8-ddr-pmu", NUMA_NO_NODE, borrowed,
-			    ARRAY_SIZE(borrowed));
+	syspmu_kunit_borrow("imx8-ddr-pmu", borrowed, ARRAY_SIZE(borrowed));
 	return 0;
 }
 

@@ -113,29 +113,18 @@ static inline int syspmu_kunit_read_file(struct syspmu *upmu,
 	return n;
 }
 
-static inline int syspmu_kunit_match_node(struct device *dev, const void *node)
-{
-	struct syspmu *upmu = dev_get_drvdata(dev);
-	int want = *(const int *)node;
-
-	return want == NUMA_NO_NODE ||
-	       (upmu && cpu_to_node(cpumask_first(&upmu->associated_cpus)) == want);
-}
-
 /**
  * syspmu_kunit_borrow() - unbind the board's PMUs a suite's PMUs collide with
- * @driver: the platform driver's name; its devices' drvdata is the syspmu.
- * @node: the NUMA node (socket) whose PMUs the suite creates again, or
- *	NUMA_NO_NODE for all of them.
+ * @driver: the platform driver's name; all its devices are unbound.
  * @out: where to keep the unbound devices, for syspmu_kunit_give_back().
  * @max: room in @out.
  *
- * Two PMUs cannot have one name: the suite's PMU for a socket replaces
- * the board's while the suite runs.
+ * Two PMUs cannot have one name: the suite's PMUs replace the board's
+ * while the suite runs.
  *
  * Return: how many devices were unbound.
  */
-static inline unsigned int syspmu_kunit_borrow(const char *driver, int node,
+static inline unsigned int syspmu_kunit_borrow(const char *driver,
 					       struct device **out,
 					       unsigned int max)
 {
@@ -143,9 +132,7 @@ static inline unsigned int syspmu_kunit_borrow(const char *driver, int node,
 	unsigned int n = 0;
 	struct device *dev;
 
-	while (drv && n < max &&
-	       (dev = driver_find_device(drv, NULL, &node,
-					 syspmu_kunit_match_node))) {
+	while (drv && n < max && (dev = driver_find_next_device(drv, NULL))) {
 		pr_info("%s: %s unbound for the suite\n", driver, dev_name(dev));
 		device_release_driver(dev);
 		out[n++] = dev;

@@ -236,8 +236,8 @@ static int t410_lat_suite_init(struct kunit_suite *suite)
 	unsigned int d, n = 0;
 
 	for (d = 0; d < ARRAY_SIZE(drivers); d++)
-		n += syspmu_kunit_borrow(drivers[d], NUMA_NO_NODE,
-					 borrowed + n, ARRAY_SIZE(borrowed) - n);
+		n += syspmu_kunit_borrow(drivers[d], borrowed + n,
+					 ARRAY_SIZE(borrowed) - n);
 	return 0;
 }
 
