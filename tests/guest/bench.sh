@@ -66,25 +66,39 @@ access_costs() {
 
 # use_t410 ours|upstream: the Tegra410 units' drivers, ours or Linux 7.2's
 # (built by tests/rig/build-upstream-t410; its two latency modules have our
-# modules' names, so whichever is loaded goes)
+# modules' names, so whichever is loaded goes).  Fails, saying why, if a
+# module is not built (the drivers loaded are left) or does not load.
 T410_UP=$VM_TOP/out/upstream-t410
 use_t410() {
 	local m
-	for m in nvidia_coresight_pmu ampere_coresight_pmu nvidia_cspmu coresight_pmu arm_cspmu_module \
-		nvidia_t410_c2c_pmu nvidia_t410_cmem_latency_pmu; do
-		rmmod $m 2>/dev/null
-	done
+	local -a kos
 	if [ "$1" = ours ]; then
 		for m in coresight_pmu nvidia_coresight_pmu ampere_coresight_pmu \
 			nvidia_t410_c2c_pmu nvidia_t410_cmem_latency_pmu; do
-			insmod "$VM_TOP/drivers/perf/$m.ko" || return 1
+			kos+=("$VM_TOP/drivers/perf/$m.ko")
 		done
 	else
 		for m in arm_cspmu_module nvidia_cspmu nvidia_t410_c2c_pmu \
 			nvidia_t410_cmem_latency_pmu; do
-			insmod "$T410_UP/$m.ko" || return 1
+			kos+=("$T410_UP/$m.ko")
 		done
 	fi
+	for m in "${kos[@]}"; do
+		[ -f "$m" ] && continue
+		if [ "$1" = ours ]; then
+			echo "(no $m)"
+		else
+			echo "(Linux 7.2's drivers not built: tests/rig/build-upstream-t410)"
+		fi
+		return 1
+	done
+	for m in nvidia_coresight_pmu ampere_coresight_pmu nvidia_cspmu coresight_pmu arm_cspmu_module \
+		nvidia_t410_c2c_pmu nvidia_t410_cmem_latency_pmu; do
+		rmmod $m 2>/dev/null
+	done
+	for m in "${kos[@]}"; do
+		insmod "$m" || { echo "loading $1 Tegra410 drivers failed"; return 1; }
+	done
 }
 
 # irq_cost MODEL PMU EVENT ID PERIOD: register accesses per overflow
@@ -119,11 +133,7 @@ MQ=$(pmu_of imx8mq)
 echo "-- Tegra410 units: ours, then Linux 7.2's arm_cspmu + nvidia_cspmu and"
 echo "   nvidia_t410_{c2c,cmem_latency}_pmu on the same models"
 for drv in ours upstream; do
-	if [ $drv = upstream ] && [ ! -f "$T410_UP/nvidia_cspmu.ko" ]; then
-		echo "(Linux 7.2's drivers not built: tests/rig/build-upstream-t410)"
-		continue
-	fi
-	use_t410 $drv || { echo "loading $drv Tegra410 drivers failed"; continue; }
+	use_t410 $drv || continue
 	access_costs $drv nvidia_ucf_pmu_0 ucf_s0 0x111
 	access_costs $drv nvidia_pcie_pmu_0_rc_0 pcie_s0_rc0 0x2
 	access_costs $drv nvidia_pcie_pmu_1_rc_2 pcie_s1_rc2 0x2
@@ -208,11 +218,7 @@ echo "   and 32 events in one group (CMEM: rd_req, rd_cum_outs, cycles in"
 echo "   turn; NVLink-C2C to the other SoC: its five events; to GPUs, for the"
 echo "   poll of in_wr_req's 32 bits: in_rd_req, in_wr_req, cycles, out_rd_req)"
 for drv in ours upstream; do
-	if [ $drv = upstream ] && [ ! -f "$T410_UP/nvidia_t410_c2c_pmu.ko" ]; then
-		echo "(Linux 7.2's drivers not built: tests/rig/build-upstream-t410)"
-		continue
-	fi
-	use_t410 $drv || { echo "loading $drv Tegra410 drivers failed"; continue; }
+	use_t410 $drv || continue
 	for n in 1 8 32; do
 		printf '%-9s %2d events  pmu_disable: cmem %s  c2c %s   poll: c2c %s\n' \
 			$drv $n \
